@@ -61,6 +61,7 @@ export interface PortalCode {
 
 /** What the chat stream (and the voice socket) tells the widget, already decoded. */
 export type ChatEvent =
+  | { type: 'start'; conversationId: string | null }
   | { type: 'delta'; text: string }
   | { type: 'tool' }
   | { type: 'conversation'; id: string; title: string }

@@ -1,0 +1,123 @@
+// QA page: the real built widget (dist/widget.js) against the mock service running in a service worker.
+import { startMockWorker } from '../mock/browser';
+import { DEMO_PUBLIC_ID, mintToken } from '../mock/jwt';
+import { SCENARIOS, isScenarioName } from '../mock/scenarios';
+import type { InitOptions, Locale, Theme, WidgetEvent, WidgetInstance } from '../src/types';
+
+const form = document.querySelector<HTMLFormElement>('#controls')!;
+const statusLine = document.querySelector<HTMLElement>('#status')!;
+const eventLog = document.querySelector<HTMLOListElement>('#event-log')!;
+const scenarioSelect = form.elements.namedItem('scenario') as HTMLSelectElement;
+
+for (const { name, label } of SCENARIOS) scenarioSelect.add(new Option(`${name}: ${label}`, name));
+
+const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value;
+const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).checked;
+
+const { mock } = await startMockWorker();
+// For poking at the mock from the console: demoMock.setScenario('cut'), demoMock.requests, …
+Object.assign(window, { demoMock: mock });
+
+let instance: WidgetInstance | undefined;
+let mountedMode: string | undefined;
+/** Set by "static expired token"; otherwise every request gets a fresh token from getAuthToken. */
+let staticToken: string | undefined;
+
+function applyMockControls(): void {
+  const scenario = value('scenario');
+  if (isScenarioName(scenario)) mock.setScenario(scenario);
+  mock.setSettings({
+    voiceConfigured: checked('voiceConfigured'),
+    connectedAccounts: checked('connectedAccounts'),
+    readOnly: checked('readOnly'),
+  });
+}
+
+function options(): InitOptions {
+  const locale = value('locale');
+  const visitor = value('visitor');
+  return {
+    publicId: DEMO_PUBLIC_ID,
+    baseUrl: location.origin,
+    theme: value('theme') as Theme,
+    primaryColor: value('primaryColor'),
+    voice: checked('voice'),
+    ...(locale ? { locale: locale as Locale } : {}),
+    ...(value('mode') === 'inline' ? { container: '#inline-target' } : {}),
+    ...(staticToken
+      ? { authToken: staticToken }
+      : { getAuthToken: () => mintToken({ sub: visitor, ttlSeconds: 15 * 60 }) }),
+    onEvent: logEvent,
+  };
+}
+
+function mount(): void {
+  if (!('ServiceWidget' in window)) {
+    statusLine.textContent = 'dist/widget.js did not load: run `npm run demo` (it builds the widget first).';
+    return;
+  }
+  const mode = value('mode');
+  // init on the same target replaces the old widget by itself; a different target needs destroy().
+  if (instance && mountedMode !== mode) instance.destroy();
+  try {
+    instance = window.ServiceWidget.init(options());
+    mountedMode = mode;
+    statusLine.textContent = `Widget ${window.ServiceWidget.version} · ${mode} · ${value('visitor')} · scenario ${mock.scenario}${staticToken ? ' · static expired token' : ''}`;
+  } catch (error) {
+    statusLine.textContent = `init threw: ${String(error)}`;
+  }
+}
+
+function logEvent(event: WidgetEvent): void {
+  const { type, ...rest } = event;
+  const item = document.createElement('li');
+  item.textContent = `${new Date().toLocaleTimeString()}  ${type}${Object.keys(rest).length ? `  ${JSON.stringify(rest)}` : ''}`;
+  eventLog.prepend(item);
+  while (eventLog.children.length > 60) eventLog.lastElementChild?.remove();
+}
+
+form.addEventListener('change', () => {
+  applyMockControls();
+  mount();
+});
+
+form.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest<HTMLButtonElement>('button[data-action]');
+  if (button) void act(button.dataset.action ?? '');
+});
+
+async function act(action: string): Promise<void> {
+  switch (action) {
+    case 'expired-token': {
+      const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+      staticToken = await mintToken({ sub: value('visitor'), iat: hourAgo, ttlSeconds: 15 * 60 });
+      return mount();
+    }
+    case 'fresh-tokens':
+      staticToken = undefined;
+      return mount();
+    case 'reset-mock':
+      mock.reset();
+      applyMockControls();
+      return mount();
+    case 'init':
+      return mount();
+    case 'destroy':
+      instance?.destroy();
+      instance = undefined;
+      statusLine.textContent = 'Destroyed.';
+      return;
+    case 'setTheme':
+      return instance?.setTheme(value('theme') as Theme);
+    case 'setLocale':
+      return instance?.setLocale((value('locale') || 'en') as Locale);
+    case 'open':
+    case 'close':
+    case 'toggle':
+    case 'newConversation':
+      return instance?.[action]();
+  }
+}
+
+applyMockControls();
+mount();

@@ -1,0 +1,100 @@
+// The assistant's texts. Markdown, as the real model writes it.
+
+export const NORMAL_ANSWER = `Here is last week's order summary.
+
+There were **42** orders, 7 more than the week before.
+
+- **30** shipped
+- **9** still processing
+- **3** cancelled by the customer
+
+| Status | Orders | Share |
+|---|---:|---:|
+| Shipped | 30 | 71% |
+| Processing | 9 | 21% |
+| Cancelled | 3 | 7% |
+
+Most orders came from İzmir and Köln — 12 and 8 respectively.`;
+
+export const TOOLS_INTRO = 'Let me look that up in the sales database.';
+
+export const TOOLS_SQL = `{"sql":"SELECT region, SUM(total) AS revenue FROM orders WHERE created_at >= date('now','-30 days') GROUP BY region ORDER BY revenue DESC LIMIT 3"}`;
+
+export const TOOLS_ANSWER = `
+
+Revenue over the last 30 days by region:
+
+| Region | Revenue |
+|---|---:|
+| Marmara | €48,200 |
+| Aegean | €31,950 |
+| Central Anatolia | €22,400 |
+
+**Marmara** leads with 47% of the total.`;
+
+export const MESSY_ANSWER = `Şu an **17** açık sipariş var — that is, there are **17** open orders.
+
+- Oldest: #1031 (3 days)
+- Newest: #1047 (12 minutes)
+
+Total value: **€5,430** ✓`;
+
+export const CONFIRMATION_INTRO = 'I found the order. Changing its status needs your confirmation.';
+
+export const confirmationPrompt = (order: string) => `Update the status of order #${order} to 'shipped'?`;
+
+export const confirmationOutcome = (order: string, confirmed: boolean) =>
+  confirmed ? `Done, order #${order} is now shipped.` : 'Cancelled, nothing was changed.';
+
+export const APPROVAL_ANSWER =
+  "I've prepared the credit limit change for customer **Acme Ltd** (from €10,000 to €15,000).";
+
+export const APPROVAL_MESSAGE =
+  'Changing a credit limit needs approval from your team. It will run the next time you write after it is approved.';
+
+export const ERROR_EVENT_ANSWER = 'Checking the inventory for warehouse B… the stock table has ';
+
+export const ERROR_EVENT_MESSAGE = 'The inventory database did not answer in time.';
+
+export const CUT_ANSWER = `Here are the top customers this quarter:
+
+1. **Acme Ltd** — €18,400
+2. **Globex** — €15,900
+3. **Initech** — €12,300
+
+The fourth one is`;
+
+export const CUT_FULL_ANSWER = `${CUT_ANSWER} **Umbrella Corp** with €9,800.`;
+
+export const READ_ONLY_ANSWER = `This assistant is set up **read-only** for this project, so I can't change any data — no updates, inserts or deletions.
+
+I can still look things up for you, for example:
+
+- the status of an order
+- sales by region or period
+- a customer's open invoices`;
+
+/** Short answers for seeded conversations, picked by index. */
+export const SHORT_ANSWERS = [
+  'There were **128** new customers last month, up 12% on the month before.',
+  'The average order value this week is **€84.20**.',
+  'Order #1019 shipped on Monday and was delivered on Wednesday.',
+  'You have **6** unpaid invoices, the oldest from 41 days ago.',
+  'Product **SKU-2231** (steel bottle, 750 ml) has 214 units in stock.',
+  'Returns were **2.4%** of orders last quarter.',
+];
+
+export const SEED_TITLES = [
+  'Orders shipped this week',
+  'New customers last month',
+  'Average order value',
+  'Where is order #1019',
+  'Unpaid invoices',
+  'Stock of SKU-2231',
+  'Return rate last quarter',
+  'Top products in March',
+  'Revenue by region',
+  'Late deliveries',
+  'Customer churn',
+  'Open support tickets',
+];

@@ -1,0 +1,112 @@
+// The mock data query service: one set of msw handlers for unit tests, the Node server and the demo.
+import type { RequestHandler, WebSocketHandler } from 'msw';
+import { createHandlers } from './handlers';
+import { DEMO_PUBLIC_ID, DEMO_SECRET } from './jwt';
+import type { ScenarioName } from './scenarios';
+import { createMockState, type MockState } from './state';
+import type { MockContext, MockSettings, RecordedRequest } from './types';
+import { createVoiceHandler } from './voice';
+
+export { DEMO_PUBLIC_ID, DEMO_SECRET, mintToken, signJwt, verifyJwt } from './jwt';
+export { longMarkdownAnswer } from './long-answer';
+export { beepWav, createVoiceSession, type VoiceTransport } from './voice';
+export { SCENARIOS, SCENARIO_LABELS, SCENARIO_NAMES, isScenarioName, type ScenarioName } from './scenarios';
+export type { MockSettings, RecordedRequest } from './types';
+export type { MockState, StoredConversation } from './state';
+
+export interface MockServiceOptions {
+  /** Origin (and optional path prefix) the service lives at; `*` matches any origin. */
+  baseUrl: string;
+  /** Expected `X-Public-Id`. @default DEMO_PUBLIC_ID */
+  publicId?: string;
+  /** HS256 secret the visitor tokens are signed with. @default DEMO_SECRET */
+  secret?: string;
+  /** Pause before each SSE network chunk after the first. @default 0 */
+  chunkDelayMs?: number;
+  /** Initial settings (also what `reset()` returns to). */
+  settings?: Partial<MockSettings>;
+}
+
+export interface MockService {
+  /** HTTP handlers: `setupServer(...mock.handlers)`, `getResponse(mock.handlers, request)`. */
+  readonly handlers: RequestHandler[];
+  /** The voice socket (msw `ws`): add to setupWorker/setupServer next to `handlers`. */
+  readonly wsHandlers: WebSocketHandler[];
+  /** The scenario POST /chat (and, for the auth ones, every endpoint) follows. @default 'normal' */
+  readonly scenario: ScenarioName;
+  setScenario(name: ScenarioName): void;
+  readonly settings: Readonly<MockSettings>;
+  setSettings(patch: Partial<MockSettings>): void;
+  chunkDelayMs: number;
+  /** Back to the initial scenario and settings; forgets all visitors, codes and recorded requests. */
+  reset(): void;
+  /** Every request that reached the API, oldest first (cleared in place by `reset`). */
+  readonly requests: RecordedRequest[];
+  readonly state: MockState;
+  readonly publicId: string;
+  readonly secret: string;
+}
+
+export const DEFAULT_SETTINGS: MockSettings = {
+  voiceConfigured: true,
+  connectedAccounts: true,
+  readOnly: false,
+  title: 'Data assistant',
+  welcome: 'Hi! Ask me about your orders, customers and sales.',
+};
+
+export function createMockService(opts: MockServiceOptions): MockService {
+  const publicId = opts.publicId ?? DEMO_PUBLIC_ID;
+  const secret = opts.secret ?? DEMO_SECRET;
+  const initialSettings: MockSettings = { ...DEFAULT_SETTINGS, ...opts.settings };
+  const initialDelay = opts.chunkDelayMs ?? 0;
+  const state = createMockState();
+  const requests: RecordedRequest[] = [];
+  let scenario: ScenarioName = 'normal';
+  let settings: MockSettings = { ...initialSettings };
+  let chunkDelayMs = initialDelay;
+
+  const context: MockContext = {
+    publicId,
+    secret,
+    state,
+    requests,
+    scenario: () => scenario,
+    settings: () => settings,
+    chunkDelayMs: () => chunkDelayMs,
+  };
+
+  return {
+    handlers: createHandlers(opts.baseUrl, context),
+    wsHandlers: [createVoiceHandler(opts.baseUrl, context)],
+    get scenario() {
+      return scenario;
+    },
+    setScenario(name) {
+      scenario = name;
+    },
+    get settings() {
+      return settings;
+    },
+    setSettings(patch) {
+      settings = { ...settings, ...patch };
+    },
+    get chunkDelayMs() {
+      return chunkDelayMs;
+    },
+    set chunkDelayMs(ms: number) {
+      chunkDelayMs = ms;
+    },
+    reset() {
+      scenario = 'normal';
+      settings = { ...initialSettings };
+      chunkDelayMs = initialDelay;
+      state.reset();
+      requests.length = 0;
+    },
+    requests,
+    state,
+    publicId,
+    secret,
+  };
+}

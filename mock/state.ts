@@ -1,0 +1,136 @@
+// In-memory service state, kept per visitor (JWT `sub`).
+import type { Conversation, ConversationPage, ConversationSummary, WireMessage } from '../src/api/types';
+import { isSeededVisitor, seedConversations } from './seed';
+
+export interface StoredConversation extends Conversation {
+  updated_at: string;
+}
+
+/** What a completed send left behind, so a repeated Idempotency-Key replays it instead of adding messages. */
+export interface IdempotencyEntry {
+  conversationId: string;
+  reply: WireMessage;
+}
+
+export interface VisitorState {
+  conversations: Map<string, StoredConversation>;
+  idempotency: Map<string, IdempotencyEntry>;
+}
+
+export const PAGE_SIZE = 20;
+
+export function randomHex(bytes: number): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const newId = (prefix: string) => `${prefix}_${randomHex(8)}`;
+
+export function createMockState() {
+  const visitors = new Map<string, VisitorState>();
+  /** Sends seen per Idempotency-Key (the `unavailable` scenario counts them). */
+  const attempts = new Map<string, number>();
+  /** One-time portal codes → the visitor they were issued to. */
+  const portalCodes = new Map<string, { sub: string; expiresAt: string }>();
+  /** Voice session tokens (POST /voice/session) → the visitor and conversation they were issued for. */
+  const voiceSessions = new Map<string, { sub: string; conversationId?: string; expiresAt: string }>();
+
+  function visitor(sub: string): VisitorState {
+    let state = visitors.get(sub);
+    if (!state) {
+      const seeded = isSeededVisitor(sub) ? seedConversations(newId) : [];
+      state = { conversations: new Map(seeded.map((c) => [c.id, c])), idempotency: new Map() };
+      visitors.set(sub, state);
+    }
+    return state;
+  }
+
+  /** Newest first; the cursor is opaque to the widget (base64url of the last item's sort key). */
+  function page(sub: string, limit: number, cursor: string | null): ConversationPage | undefined {
+    const sorted = [...visitor(sub).conversations.values()].sort(byNewest);
+    let start = 0;
+    if (cursor !== null) {
+      const key = decodeCursor(cursor);
+      if (!key) return undefined;
+      start = sorted.findIndex((c) => byNewest(c, { updated_at: key[0], id: key[1] }) > 0);
+      if (start < 0) start = sorted.length;
+    }
+    const items = sorted.slice(start, start + limit);
+    const last = items[items.length - 1];
+    const more = start + limit < sorted.length;
+    return {
+      data: items.map(summary),
+      next_cursor: more && last ? encodeCursor([last.updated_at, last.id]) : null,
+    };
+  }
+
+  function createConversation(sub: string, title: string): StoredConversation {
+    const now = new Date().toISOString();
+    const conversation = { id: newId('conv'), title, created_at: now, updated_at: now, messages: [] };
+    visitor(sub).conversations.set(conversation.id, conversation);
+    return conversation;
+  }
+
+  function append(conversation: StoredConversation, message: WireMessage): void {
+    conversation.messages.push(message);
+    conversation.updated_at = message.created_at;
+  }
+
+  function countAttempt(key: string): number {
+    const n = (attempts.get(key) ?? 0) + 1;
+    attempts.set(key, n);
+    return n;
+  }
+
+  function reset(): void {
+    visitors.clear();
+    attempts.clear();
+    portalCodes.clear();
+    voiceSessions.clear();
+  }
+
+  return {
+    visitors,
+    attempts,
+    portalCodes,
+    voiceSessions,
+    visitor,
+    page,
+    /** The visitor's own conversation, or undefined (another visitor's id included). */
+    conversation: (sub: string, id: string) => visitor(sub).conversations.get(id),
+    createConversation,
+    append,
+    countAttempt,
+    reset,
+  };
+}
+
+export type MockState = ReturnType<typeof createMockState>;
+
+function byNewest(a: { updated_at: string; id: string }, b: { updated_at: string; id: string }): number {
+  if (a.updated_at !== b.updated_at) return a.updated_at < b.updated_at ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
+
+const summary = ({ id, title, created_at, updated_at }: StoredConversation): ConversationSummary => ({
+  id,
+  title,
+  created_at,
+  updated_at,
+});
+
+function encodeCursor(key: [string, string]): string {
+  return btoa(JSON.stringify(key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeCursor(cursor: string): [string, string] | undefined {
+  try {
+    const value: unknown = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) {
+      return value as [string, string];
+    }
+  } catch {
+    // fall through: not one of ours
+  }
+  return undefined;
+}

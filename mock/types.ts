@@ -1,0 +1,39 @@
+// Types shared across the mock's modules.
+import type { MockState } from './state';
+import type { ScenarioName } from './scenarios';
+
+export interface MockSettings {
+  /** `/config` → `voice.configured`; false makes POST /voice/session answer 409. @default true */
+  voiceConfigured: boolean;
+  /** `/config` → `connected_accounts.enabled`. @default true */
+  connectedAccounts: boolean;
+  /** `/config` → `read_only` (the `read-only` scenario also sets it). @default false */
+  readOnly: boolean;
+  /** `/config` → `title`; undefined leaves it out. */
+  title?: string;
+  /** `/config` → `welcome`; undefined leaves it out. */
+  welcome?: string;
+}
+
+/** One request as it reached the mock (for tests to assert what went on the wire). */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, e.g. `/api/v1/widget/conversations?limit=20`. */
+  path: string;
+  url: string;
+  /** Lowercased header names. */
+  headers: Record<string, string>;
+  /** Parsed JSON, the raw text when not JSON, or null without a body. */
+  body: unknown;
+}
+
+/** What the handlers need from the service object. */
+export interface MockContext {
+  publicId: string;
+  secret: string;
+  state: MockState;
+  requests: RecordedRequest[];
+  scenario(): ScenarioName;
+  settings(): MockSettings;
+  chunkDelayMs(): number;
+}

@@ -1,0 +1,57 @@
+import type { WidgetClient as ApiClient } from '../api/client';
+import type { ConversationSummary } from '../api/types';
+import { store } from './store';
+import type { Notice } from './notices';
+
+export interface HistoryState {
+  items: ConversationSummary[];
+  nextCursor: string | null;
+  loading: boolean;
+  loaded: boolean;
+}
+
+const initial: HistoryState = { items: [], nextCursor: null, loading: false, loaded: false };
+
+/** The visitor's conversations: fetched each time the list is opened, never stored. */
+export function createHistory(api: ApiClient, describe: (err: unknown) => Notice, onNotice: (n: Notice) => void) {
+  const state = store<HistoryState>(initial);
+  let ctrl: AbortController | null = null;
+
+  async function fetchPage(cursor: string | null): Promise<void> {
+    ctrl?.abort();
+    const mine = (ctrl = new AbortController());
+    state.update((s) => ({ ...s, loading: true }));
+    try {
+      const page = await api.listConversations(cursor, mine.signal);
+      state.update((s) => {
+        const known = new Set(cursor ? s.items.map((i) => i.id) : []);
+        const items = cursor ? [...s.items, ...page.data.filter((i) => !known.has(i.id))] : page.data;
+        return { items, nextCursor: page.next_cursor, loading: false, loaded: true };
+      });
+    } catch (err) {
+      if (mine.signal.aborted) return;
+      state.update((s) => ({ ...s, loading: false, loaded: true }));
+      onNotice(describe(err));
+    }
+  }
+
+  return {
+    state,
+    refresh: () => fetchPage(null),
+    more: () => {
+      const { nextCursor, loading } = state.get();
+      if (nextCursor && !loading) void fetchPage(nextCursor);
+    },
+    remove: (id: string) => state.update((s) => ({ ...s, items: s.items.filter((i) => i.id !== id) })),
+    /** A `conversation` event names (or renames) a conversation while it streams. */
+    upsert: (id: string, title: string) =>
+      state.update((s) => {
+        if (!s.loaded) return s;
+        const now = new Date().toISOString();
+        const existing = s.items.find((i) => i.id === id);
+        const entry = existing ? { ...existing, title, updated_at: now } : { id, title, created_at: now, updated_at: now };
+        return { ...s, items: [entry, ...s.items.filter((i) => i.id !== id)] };
+      }),
+    dispose: () => ctrl?.abort(),
+  };
+}

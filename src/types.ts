@@ -1,0 +1,90 @@
+// The public contract (contract section 2). dist/widget.d.ts is generated from this file alone,
+// so it must not import anything.
+
+/** Colour scheme of the widget. `auto` follows `prefers-color-scheme` live. */
+export type Theme = 'dark' | 'light' | 'auto';
+
+/** UI language. The assistant answers in the visitor's language regardless. */
+export type Locale = 'tr' | 'en';
+
+/** Stable codes carried by `error` events (and by `data-kind` of notices where they match). */
+export type WidgetErrorCode =
+  | 'auth'
+  | 'invalid_public_id'
+  | 'limit'
+  | 'offline'
+  | 'not_found'
+  | 'confirmation_not_pending'
+  | 'voice_not_configured'
+  | 'llm_not_configured'
+  | 'unavailable'
+  | 'interrupted'
+  | 'voice'
+  | 'error';
+
+/** Events delivered to `onEvent`. */
+export type WidgetEvent =
+  | { type: 'ready' }
+  | { type: 'open' }
+  | { type: 'close' }
+  | { type: 'message_sent'; conversationId: string | null }
+  | { type: 'reply_done'; conversationId: string | null }
+  | { type: 'error'; code: WidgetErrorCode; message: string };
+
+export interface InitOptions {
+  /** Tenant + project id, sent as `X-Public-Id`. Not a secret. Required. */
+  publicId: string;
+  /** A static visitor JWT. Give exactly one of `authToken` and `getAuthToken`. */
+  authToken?: string;
+  /**
+   * Returns a visitor JWT signed by your backend. Called before every request (retries too);
+   * the result is used for that request only.
+   * @example getAuthToken: () => fetch('/api/widget-token').then((r) => r.text())
+   */
+  getAuthToken?: () => string | Promise<string>;
+  /** The service's base address. @default the origin of the script that defined ServiceWidget */
+  baseUrl?: string;
+  /** Inline mount: an element or a CSS selector. Omitted: floating launcher + panel. */
+  container?: HTMLElement | string;
+  /** @default 'dark' */
+  theme?: Theme;
+  /** Accent colour, any CSS colour. Text drawn on it stays readable. */
+  primaryColor?: string;
+  /** @default detected from navigator.languages (first tr* or en*, else en) */
+  locale?: Locale;
+  /** Show the microphone button. @default false */
+  voice?: boolean;
+  /** Where widget-voice.js is loaded from. @default next to widget.js */
+  voiceRuntimeUrl?: string;
+  /** Base URL of the connected-accounts portal. @default the url the service returns */
+  portalUrl?: string;
+  /** CSP nonce for any script/style element the widget must create. */
+  nonce?: string;
+  /** Start with the panel open (floating mode). @default false */
+  open?: boolean;
+  /** Listener for widget events (analytics, host page integration). */
+  onEvent?: (event: WidgetEvent) => void;
+}
+
+export interface WidgetInstance {
+  open(): void;
+  close(): void;
+  toggle(): void;
+  /** Starts a fresh conversation (the next message has no conversation_id). */
+  newConversation(): void;
+  setTheme(theme: Theme): void;
+  setLocale(locale: Locale): void;
+  /** Removes every node, listener, timer and open connection the widget made. */
+  destroy(): void;
+}
+
+export interface ServiceWidgetApi {
+  init(options: InitOptions): WidgetInstance;
+  readonly version: string;
+}
+
+declare global {
+  interface Window {
+    ServiceWidget: ServiceWidgetApi;
+  }
+}

@@ -1,0 +1,56 @@
+import { useStore } from '../state/store';
+import { useModel } from './context';
+import { Icon } from './icons';
+
+export function Composer() {
+  const model = useModel();
+  const { busy } = useStore(model.chat.state);
+  const draft = useStore(model.chat.draft);
+  const t = model.t();
+  const streaming = busy === 'streaming';
+
+  const submit = (e?: Event) => {
+    e?.preventDefault();
+    if (busy === 'idle') void model.chat.send(draft);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    // Enter sends, Shift+Enter breaks the line; an IME composing a word keeps its Enter.
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) submit(e);
+  };
+  const onInput = (e: Event) => {
+    const el = e.currentTarget as HTMLTextAreaElement;
+    model.chat.draft.set(el.value);
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
+  };
+
+  return (
+    <form class="composer" part="composer" onSubmit={submit}>
+      <textarea
+        part="composer-input"
+        rows={1}
+        value={draft}
+        aria-label={t.composerLabel}
+        placeholder={t.composerPlaceholder}
+        onInput={onInput}
+        onKeyDown={onKeyDown}
+      />
+      {streaming ? (
+        <button type="button" class="stop-button" part="stop-button" aria-label={t.stop} title={t.stop} onClick={model.chat.stop}>
+          <Icon name="stop" />
+        </button>
+      ) : (
+        <button
+          type="submit"
+          class="send-button"
+          part="send-button"
+          aria-label={t.send}
+          title={t.send}
+          disabled={busy !== 'idle' || !draft.trim()}
+        >
+          <Icon name="send" />
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { useStore } from '../state/store';
+import { useModel } from './context';
+import { Icon, type IconName } from './icons';
+
+interface ButtonProps {
+  part: string;
+  icon: IconName;
+  label: string;
+  onClick: () => void;
+  pressed?: boolean;
+  extraClass?: string;
+}
+
+export function HeaderButton({ part, icon, label, onClick, pressed, extraClass = '' }: ButtonProps) {
+  return (
+    <button
+      type="button"
+      class={`icon-button ${extraClass}`}
+      part={part}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}
+
+export function Header({ title, inline }: { title: string; inline: boolean }) {
+  const model = useModel();
+  const { view, config } = useStore(model.session);
+  const t = model.t();
+  const inHistory = view === 'history';
+  return (
+    <div class="header" part="header">
+      <h2 class="title" id="sw-title">{title}</h2>
+      <HeaderButton
+        part="history-button"
+        icon={inHistory ? 'back' : 'history'}
+        label={inHistory ? t.backToChat : t.history}
+        pressed={inHistory}
+        onClick={inHistory ? model.showChat : model.showHistory}
+      />
+      <HeaderButton part="new-conversation-button" icon="plus" label={t.newConversation} onClick={model.newConversation} />
+      {config?.connected_accounts.enabled && (
+        <HeaderButton part="plug-button" icon="plug" label={t.connectAccounts} onClick={model.openPortal} />
+      )}
+      {model.options.voice && <MicSlot />}
+      {!inline && <HeaderButton part="close-button" icon="close" label={t.closeChat} onClick={model.close} />}
+    </div>
+  );
+}
+
+/** Filled by the voice feature; without it the microphone button only explains itself. */
+function MicSlot() {
+  const model = useModel();
+  const t = model.t();
+  return <HeaderButton part="mic-button" icon="mic" label={t.micStart} onClick={() => model.chat.showNotice({ kind: 'voice', code: 'voice', text: t.voiceUnsupported })} />;
+}

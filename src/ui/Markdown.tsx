@@ -1,0 +1,41 @@
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { renderMarkdown } from '../markdown/render';
+import { createStreamingRenderer } from '../markdown/stream';
+import type { Store } from '../state/store';
+import { useModel } from './context';
+import { addTableActions } from './table-actions';
+
+type Renderer = ReturnType<typeof createStreamingRenderer>;
+
+/**
+ * Model output, rendered sanitized into a node Preact does not manage. While `live` is given the
+ * text streams in (at most one render a frame, finished blocks kept); then the final text lands.
+ */
+export function Markdown({ text, live }: { text: string; live?: Store<string> }) {
+  const t = useModel().t();
+  const el = useRef<HTMLDivElement>(null);
+  const streaming = useRef<Renderer | null>(null);
+
+  useLayoutEffect(() => {
+    if (!live || !el.current) return;
+    const renderer = (streaming.current ??= createStreamingRenderer(el.current));
+    renderer.update(live.get());
+    return live.subscribe((value) => renderer.update(value));
+  }, [live]);
+
+  useLayoutEffect(() => {
+    const target = el.current;
+    if (live || !target) return;
+    if (streaming.current) {
+      streaming.current.finish(text);
+      streaming.current = null;
+    } else {
+      target.replaceChildren(renderMarkdown(text));
+    }
+    addTableActions(target, t);
+  }, [text, live]);
+
+  useEffect(() => () => streaming.current?.destroy(), []);
+
+  return <div class="md" ref={el} />;
+}

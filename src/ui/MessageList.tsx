@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { useStore } from '../state/store';
+import { useModel } from './context';
+import { Message } from './Message';
+
+export function MessageList() {
+  const model = useModel();
+  const { messages, busy } = useStore(model.chat.state);
+  const { config, announcement } = useStore(model.session);
+  const t = model.t();
+  const list = useRef<HTMLDivElement>(null);
+
+  // Follow the reply as it grows, unless the visitor scrolled up to read.
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    let pinned = true;
+    const onScroll = () => {
+      pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    };
+    const follow = new MutationObserver(() => {
+      if (pinned) el.scrollTop = el.scrollHeight;
+    });
+    follow.observe(el, { childList: true, subtree: true, characterData: true });
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      follow.disconnect();
+      el.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+
+  return (
+    <>
+      <div
+        ref={list}
+        class="messages"
+        part="message-list"
+        role="region"
+        aria-label={t.messagesLabel}
+        aria-busy={busy !== 'idle'}
+        tabIndex={0}
+      >
+        <p class="welcome">{config?.welcome || t.welcome}</p>
+        {busy === 'loading' && <p class="status">{t.loading}</p>}
+        {messages.map((m) => (
+          <Message key={m.id} message={m} />
+        ))}
+      </div>
+      <div class="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </>
+  );
+}

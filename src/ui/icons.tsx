@@ -1,0 +1,24 @@
+// Inline SVG icons (no image requests, nothing for a CSP to allow). Decorative: names come from labels.
+const paths = {
+  chat: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z',
+  close: 'M6 6l12 12M18 6 6 18',
+  history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3',
+  plus: 'M12 5v14M5 12h14',
+  plug: 'M9 2v6M15 2v6M6 8h12v3a6 6 0 0 1-12 0V8ZM12 17v5',
+  mic: 'M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3ZM19 11a7 7 0 0 1-14 0M12 18v3',
+  send: 'M5 12h14M13 6l6 6-6 6',
+  stop: 'M7 7h10v10H7z',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  back: 'M19 12H5M11 6l-6 6 6 6',
+  search: 'M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16ZM21 21l-4.3-4.3',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name }: { name: IconName }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,84 @@
+import { render } from 'preact';
+import { createClient } from './api/client';
+import type { ResolvedOptions } from './options';
+import { createWidgetModel } from './state/widget-model';
+import { applyStyles } from './styles';
+import { textOn } from './styles/contrast';
+import type { WidgetInstance } from './types';
+import { App } from './ui/App';
+import { ModelContext } from './ui/context';
+
+/** Host elements mounted by this script, so a second init on the same target replaces the first. */
+const instances = new WeakMap<Element, WidgetInstance>();
+
+function existingHost(target: HTMLElement | null): Element | null {
+  const parent = target ?? document.body;
+  for (const child of parent.children) if (child.hasAttribute('data-service-widget') && instances.has(child)) return child;
+  return null;
+}
+
+export function createWidget(opts: ResolvedOptions): WidgetInstance {
+  const old = existingHost(opts.container);
+  if (old) instances.get(old)?.destroy();
+
+  const host = document.createElement('div');
+  host.setAttribute('data-service-widget', '');
+  host.setAttribute('data-mode', opts.container ? 'inline' : 'floating');
+  const root = host.attachShadow({ mode: 'open' });
+  applyStyles(root, opts.nonce);
+  if (opts.primaryColor) {
+    host.style.setProperty('--sw-primary', opts.primaryColor);
+    host.style.setProperty('--sw-on-primary', textOn(opts.primaryColor));
+  }
+
+  const api = createClient({ baseUrl: opts.baseUrl, publicId: opts.publicId, getToken: opts.getToken });
+  const model = createWidgetModel(opts, api);
+  const disposers: (() => void)[] = [model.dispose];
+
+  const reflect = () => {
+    const { theme, locale } = model.session.get();
+    host.setAttribute('data-theme', theme);
+    host.setAttribute('lang', locale);
+  };
+  reflect();
+  disposers.push(model.session.subscribe(reflect));
+
+  // Back online: the offline notice no longer applies; sending still waits for the visitor.
+  const onOnline = () => {
+    if (model.chat.state.get().notice?.kind === 'offline') model.chat.dismissNotice();
+  };
+  window.addEventListener('online', onOnline);
+  disposers.push(() => window.removeEventListener('online', onOnline));
+
+  (opts.container ?? document.body).appendChild(host);
+  render(
+    <ModelContext.Provider value={model}>
+      <App />
+    </ModelContext.Provider>,
+    root,
+  );
+  if (opts.container || opts.open) model.open();
+
+  let destroyed = false;
+  const instance: WidgetInstance = {
+    open: model.open,
+    close: model.close,
+    toggle: model.toggle,
+    newConversation: model.newConversation,
+    setTheme: model.setTheme,
+    setLocale: model.setLocale,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      render(null, root);
+      for (const dispose of disposers.splice(0)) dispose();
+      host.remove();
+      instances.delete(host);
+    },
+  };
+  instances.set(host, instance);
+  queueMicrotask(() => {
+    if (!destroyed) opts.onEvent({ type: 'ready' });
+  });
+  return instance;
+}

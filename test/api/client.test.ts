@@ -1,0 +1,147 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatEvent } from '../../src/api/types';
+import { server } from '../msw-server';
+import { API, BASE, chunk, DONE, makeClient, named, sse } from './helpers';
+
+/** Captures every request the client makes, answering each with `answer`. */
+function capture(answer: (req: Request) => Response) {
+  const requests: { req: Request; body: string }[] = [];
+  server.use(http.all(`${API}/*`, async ({ request }) => {
+    requests.push({ req: request, body: await request.clone().text() });
+    return answer(request);
+  }));
+  return requests;
+}
+
+describe('createClient', () => {
+  it('sends the contract headers, no cookies, and keeps the token out of the URL', async () => {
+    const requests = capture(() => HttpResponse.json({ read_only: false }));
+    const config = await makeClient({ getToken: () => 'secret.jwt' }).getConfig();
+    expect(config).toEqual({ read_only: false });
+    const { req, body } = requests[0]!;
+    expect(req.method).toBe('GET');
+    expect(req.url).toBe(`${API}/config`);
+    expect(req.credentials).toBe('omit');
+    expect(req.headers.get('Authorization')).toBe('Bearer secret.jwt');
+    expect(req.headers.get('X-Public-Id')).toBe('pk_test');
+    expect(req.headers.get('Accept')).toBe('application/json');
+    expect(req.headers.get('Content-Type')).toBeNull();
+    expect(req.headers.get('Idempotency-Key')).toBeNull();
+    expect(req.headers.get('Cookie')).toBeNull();
+    expect(req.url).not.toContain('secret');
+    expect(body).toBe('');
+  });
+
+  it('asks getToken again for every request', async () => {
+    capture(() => HttpResponse.json({ data: [], next_cursor: null }));
+    const getToken = vi.fn(() => 'tok');
+    const client = makeClient({ getToken });
+    await client.listConversations(null);
+    await client.listConversations(null);
+    expect(getToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('builds list and conversation URLs with encoded parts', async () => {
+    const requests = capture((req) =>
+      req.url.includes('/conversations?') ? HttpResponse.json({ data: [], next_cursor: null }) : HttpResponse.json({ id: 'a/b' }));
+    const client = makeClient();
+    await client.listConversations(null);
+    await client.listConversations('c&d=1');
+    await client.getConversation('a/b?c');
+    expect(requests.map((r) => r.req.url)).toEqual([
+      `${API}/conversations?limit=20`,
+      `${API}/conversations?limit=20&cursor=c%26d%3D1`,
+      `${API}/conversations/a%2Fb%3Fc`,
+    ]);
+  });
+
+  it('streams a new conversation: no conversation_id key, events as they arrive, X-Conversation-Id', async () => {
+    const requests = capture(() => sse([
+      named('conversation', { id: 'conv_1', title: 'Orders' }),
+      chunk({ content: 'Hi' }),
+      DONE,
+    ], 'close', { 'X-Conversation-Id': 'conv_1' }));
+    const events: ChatEvent[] = [];
+    const out = await makeClient().chat({ message: 'orders today?' }, (e) => events.push(e));
+    expect(out).toEqual({ conversationId: 'conv_1' });
+    expect(events).toEqual([
+      { type: 'start', conversationId: 'conv_1' },
+      { type: 'conversation', id: 'conv_1', title: 'Orders' },
+      { type: 'delta', text: 'Hi' },
+      { type: 'done' },
+    ]);
+    const { req, body } = requests[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe(`${API}/chat`);
+    expect(req.credentials).toBe('omit');
+    expect(req.headers.get('Content-Type')).toBe('application/json');
+    expect(req.headers.get('Accept')).toBe('text/event-stream');
+    expect(req.headers.get('X-Public-Id')).toBe('pk_test');
+    expect(req.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(JSON.parse(body)).toEqual({ message: 'orders today?' });
+    expect(Object.keys(JSON.parse(body))).not.toContain('conversation_id');
+  });
+
+  it('sends a confirmation decision in an existing conversation', async () => {
+    const requests = capture(() => sse([DONE]));
+    const body = { conversation_id: 'c1', confirmation: { id: 'cf', decision: 'confirm' as const } };
+    await makeClient().chat(body, () => {});
+    expect(JSON.parse(requests[0]!.body)).toEqual(body);
+  });
+
+  it('delivers events before the stream ends, and an abort surfaces as AbortError', async () => {
+    capture(() => sse([chunk({ content: 'first' })], 'open'));
+    const ac = new AbortController();
+    const events: ChatEvent[] = [];
+    const pending = makeClient().chat({ message: 'x' }, (e) => {
+      events.push(e);
+      if (e.type === 'delta') ac.abort();
+    }, ac.signal);
+    const err = await pending.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DOMException);
+    expect(err).toMatchObject({ name: 'AbortError' });
+    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'first' }]);
+  });
+
+  it('an abort before sending makes no request', async () => {
+    const requests = capture(() => HttpResponse.json({}));
+    const err = await makeClient().getConfig(AbortSignal.abort()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'AbortError' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('voice session sends conversation_id only when known', async () => {
+    const session = { token: 's', url: 'wss://v.test', expires_at: '2026-01-01T00:00:00Z' };
+    const requests = capture(() => HttpResponse.json(session));
+    const client = makeClient();
+    expect(await client.voiceSession(null)).toEqual(session);
+    await client.voiceSession('c1');
+    expect(requests.map((r) => r.req.url)).toEqual([`${API}/voice/session`, `${API}/voice/session`]);
+    expect(requests.map((r) => JSON.parse(r.body))).toEqual([{}, { conversation_id: 'c1' }]);
+    expect(requests[0]!.req.headers.get('Idempotency-Key')).not.toBe(requests[1]!.req.headers.get('Idempotency-Key'));
+  });
+
+  it('portal code is a bodiless POST with an Idempotency-Key', async () => {
+    const code = { code: 'abc', url: 'https://portal.test', expires_at: '2026-01-01T00:00:00Z' };
+    const requests = capture(() => HttpResponse.json(code));
+    expect(await makeClient().portalCode()).toEqual(code);
+    const { req, body } = requests[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe(`${API}/portal/code`);
+    expect(body).toBe('');
+    expect(req.headers.get('Content-Type')).toBeNull();
+    expect(req.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('uses an injected fetch as a plain function', async () => {
+    const fake = vi.fn(function (this: unknown, input: RequestInfo | URL) {
+      expect(this).toBeUndefined();
+      expect(String(input)).toBe(`${BASE}/sub/api/v1/widget/config`);
+      return Promise.resolve(HttpResponse.json({ read_only: true }));
+    });
+    const client = makeClient({ baseUrl: `${BASE}/sub//`, fetch: fake as unknown as typeof fetch });
+    expect(await client.getConfig()).toEqual({ read_only: true });
+    expect(fake).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { StreamInterruptedError } from '../../src/api/errors';
+import { createChatDecoder, readChatStream } from '../../src/api/sse';
+import type { ChatEvent } from '../../src/api/types';
+import { chunk, DONE, named } from './helpers';
+
+const SQL = 'SELECT secret_column FROM orders WHERE tenant = 7';
+const FN = 'sales_db__run_sql';
+const toolArgs = JSON.stringify({ sql: SQL });
+
+// A recorded reply with everything contract 4.1 allows, including CRLF frames and noise.
+const RECORDED = [
+  ': ping\n\n',
+  named('conversation', { id: 'conv_1', title: 'Siparişler' }),
+  chunk({ role: 'assistant', content: '' }),
+  chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: FN, arguments: '' } }] }),
+  chunk({ tool_calls: [{ index: 0, function: { arguments: toolArgs } }] }),
+  chunk({}, 'tool_calls'),
+  'event: progress\ndata: {not json\n\n', // unknown event, unparsable: ignored
+  'event: progress\r\ndata: {"pct":50}\r\n\r\n', // unknown event: ignored
+  'id: 7\nretry: 1000\nfoo: bar\n' + chunk({ content: 'Bugün ğüşıöç 🎉 ' }).replace(/\n/g, '\r\n'),
+  'data: {"choices":[{"delta":{"content":"broken"\n\n', // malformed unnamed frame: skipped
+  chunk({ content: 'There were **42** orders' }),
+  ':comment without space\r\n',
+  named('confirmation', { id: 'cf_1', prompt: 'Cancel order 42?' }),
+  named('approval', { status: 'pending', message: 'The team must approve.' }),
+  named('approval', { status: 'pending' }),
+  chunk({ content: 'data: [DONE] inside text' }),
+  chunk({}, 'stop'),
+  DONE,
+  chunk({ content: 'after done' }),
+].join('');
+
+const EXPECTED: ChatEvent[] = [
+  { type: 'conversation', id: 'conv_1', title: 'Siparişler' },
+  { type: 'tool' },
+  { type: 'delta', text: 'Bugün ğüşıöç 🎉 ' },
+  { type: 'delta', text: 'There were **42** orders' },
+  { type: 'confirmation', id: 'cf_1', prompt: 'Cancel order 42?' },
+  { type: 'approval', status: 'pending', message: 'The team must approve.' },
+  { type: 'approval', status: 'pending' },
+  { type: 'delta', text: 'data: [DONE] inside text' },
+  { type: 'done' },
+];
+
+const BYTES = new TextEncoder().encode(RECORDED);
+
+function decode(chunks: (Uint8Array | string)[]): ChatEvent[] {
+  const events: ChatEvent[] = [];
+  const d = createChatDecoder((e) => events.push(e));
+  for (const c of chunks) d.feed(c);
+  d.end();
+  return events;
+}
+
+describe('createChatDecoder', () => {
+  it('decodes the recorded stream', () => {
+    expect(decode([BYTES])).toEqual(EXPECTED);
+  });
+
+  it('gives the same events for a split at every byte position', () => {
+    for (let i = 0; i <= BYTES.length; i++) {
+      expect(decode([BYTES.subarray(0, i), BYTES.subarray(i)]), `split at ${i}`).toEqual(EXPECTED);
+    }
+  });
+
+  it('gives the same events byte by byte', () => {
+    expect(decode(Array.from(BYTES, (_, i) => BYTES.subarray(i, i + 1)))).toEqual(EXPECTED);
+  });
+
+  it('gives the same events for text chunks split at every character', () => {
+    for (let i = 0; i <= RECORDED.length; i++) {
+      expect(decode([RECORDED.slice(0, i), RECORDED.slice(i)])).toEqual(EXPECTED);
+    }
+  });
+
+  it('rebuilds multi-byte characters cut inside their bytes', () => {
+    const text = 'Çağrı şöyle: ğüşıöç İĞ 🎉👍🏽';
+    const bytes = new TextEncoder().encode(chunk({ content: text }) + DONE);
+    for (let i = 0; i <= bytes.length; i++) {
+      for (const j of [i + 1, i + 2, i + 3]) {
+        const events = decode([bytes.subarray(0, i), bytes.subarray(i, j), bytes.subarray(j)]);
+        expect(events).toEqual([{ type: 'delta', text }, { type: 'done' }]);
+      }
+    }
+  });
+
+  it('never lets a tool name, SQL or arguments out', () => {
+    const json = JSON.stringify(decode(Array.from(BYTES, (_, i) => BYTES.subarray(i, i + 1))));
+    for (const secret of [FN, 'SELECT', 'secret_column', 'call_1', 'arguments', 'sql']) {
+      expect(json).not.toContain(secret);
+    }
+  });
+
+  it('ends the reply on an error event, even an unreadable one, and ignores the rest', () => {
+    expect(decode([chunk({ content: 'Hi' }), named('error', { error: 'llm_failed', message: 'x' }), DONE]))
+      .toEqual([{ type: 'delta', text: 'Hi' }, { type: 'error', error: 'llm_failed', message: 'x' }]);
+    expect(decode(['event: error\ndata: oops\n\n'])).toEqual([{ type: 'error', error: 'unknown' }]);
+  });
+
+  it('dispatches a last frame the server left without its blank line', () => {
+    expect(decode([chunk({ content: 'a' }), 'data: [DONE]'])).toEqual([
+      { type: 'delta', text: 'a' },
+      { type: 'done' },
+    ]);
+  });
+
+  it('skips named events with missing fields', () => {
+    expect(decode([
+      named('conversation', { title: 'no id' }),
+      named('confirmation', { id: 'cf' }),
+      named('approval', { status: 'approved' }),
+      'event: conversation\ndata: [1,2]\n\n',
+      DONE,
+    ])).toEqual([{ type: 'done' }]);
+  });
+});
+
+function body(parts: string[], end: 'close' | 'error' | 'open'): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  return new ReadableStream({
+    start(c) {
+      for (const p of parts) c.enqueue(enc.encode(p));
+      if (end === 'close') c.close();
+      if (end === 'error') c.error(new TypeError('network'));
+    },
+  });
+}
+
+describe('readChatStream', () => {
+  it('resolves after [DONE] without waiting for the body to close', async () => {
+    const events: ChatEvent[] = [];
+    await readChatStream(body([chunk({ content: 'a' }), DONE], 'open'), (e) => events.push(e));
+    expect(events).toEqual([{ type: 'delta', text: 'a' }, { type: 'done' }]);
+  });
+
+  it('rejects with StreamInterruptedError when the body ends before [DONE]', async () => {
+    const events: ChatEvent[] = [];
+    const p = readChatStream(body([chunk({ content: 'part' })], 'close'), (e) => events.push(e));
+    await expect(p).rejects.toBeInstanceOf(StreamInterruptedError);
+    expect(events).toEqual([{ type: 'delta', text: 'part' }]);
+  });
+
+  it('rejects with StreamInterruptedError when the body fails', async () => {
+    const p = readChatStream(body([chunk({ content: 'part' })], 'error'), () => {});
+    await expect(p).rejects.toMatchObject({ name: 'StreamInterruptedError' });
+  });
+
+  it('resolves when an error event ends the reply and the body then closes', async () => {
+    await expect(readChatStream(body([named('error', { error: 'x' })], 'close'), () => {}))
+      .resolves.toBeUndefined();
+  });
+
+  it('surfaces an abort as the AbortError itself and emits nothing after it', async () => {
+    const ac = new AbortController();
+    const events: ChatEvent[] = [];
+    const p = readChatStream(body([chunk({ content: 'a' })], 'open'), (e) => events.push(e), ac.signal);
+    await new Promise((r) => setTimeout(r, 0));
+    ac.abort();
+    const err = await p.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DOMException);
+    expect(err).toMatchObject({ name: 'AbortError' });
+    expect(events).toEqual([{ type: 'delta', text: 'a' }]);
+  });
+});

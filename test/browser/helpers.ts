@@ -1,0 +1,329 @@
+// Helpers for the real-browser tests: one shared Chromium (launched by global-setup.ts), a new
+// context per test, generated customer pages that load /dist/widget.js with a plain <script src>.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject, onTestFailed, onTestFinished } from 'vitest';
+import { DEMO_PUBLIC_ID, mintToken } from '../../mock/jwt';
+import type { ScenarioName } from '../../mock/scenarios';
+import type { MockSettings, RecordedRequest } from '../../mock/types';
+import type { InitOptions, WidgetEvent, WidgetInstance } from '../../src/types';
+import { PAGES_DIR, REPO_ROOT, SCREENSHOTS_DIR } from './paths';
+
+export { DEMO_PUBLIC_ID };
+
+/** What test/browser/fixtures/harness.js puts on the page. */
+export interface PageHarness {
+  events: WidgetEvent[];
+  tokenCalls: number;
+  instance: WidgetInstance | null;
+  seenText: string[];
+  init(overrides?: Partial<InitOptions>): WidgetInstance;
+  root(): ShadowRoot | null;
+  watchText(): void;
+}
+
+/** What test/browser/fixtures/instrument-before.js records around the widget script's load. */
+export interface LoadRecord {
+  keysBefore: string[];
+  keysAfter: string[];
+  namesBefore: string[];
+  namesAfter: string[];
+  nodesBefore: number;
+  nodesAfter: number;
+  cookieBefore: string;
+  cookieAfter: string;
+  storageBefore: number;
+  storageAfter: number;
+  handlersBefore: string[];
+  handlersAfter: string[];
+  sheetsBefore: number;
+  sheetsAfter: number;
+  calls: string[];
+  mutations: string[];
+}
+
+export interface Violation {
+  directive: string;
+  blockedURI: string;
+  sample: string;
+  sourceFile: string;
+  line: number;
+}
+
+declare global {
+  interface Window {
+    __swTest: PageHarness;
+    __swLoad: LoadRecord;
+    __swViolations: Violation[];
+    __swMintToken(): Promise<string>;
+  }
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** Generous: CI machines with 2 cores run Chromium, the mock and vitest side by side. */
+export const WAIT = 15_000;
+
+let browser: Browser | null = null;
+
+export async function getBrowser(): Promise<Browser> {
+  if (browser?.isConnected()) return browser;
+  browser = await chromium.connect(inject('browserWsEndpoint'));
+  return browser;
+}
+
+/** Call from each test file's afterAll: drops this worker's connection (the browser keeps running). */
+export async function disconnectBrowser(): Promise<void> {
+  const b = browser;
+  browser = null;
+  await b?.close().catch(() => undefined);
+}
+
+export const serverUrl = (): string => inject('serverUrl');
+
+/** POST to one of the mock's `/__mock/*` control routes. */
+export async function mockControl(route: 'reset' | 'scenario' | 'settings', body: unknown = {}): Promise<unknown> {
+  const res = await fetch(`${serverUrl()}/__mock/${route}`, { method: 'POST', body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`mock control ${route} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+export async function mockRequests(): Promise<RecordedRequest[]> {
+  const res = await fetch(`${serverUrl()}/__mock/requests`);
+  return (await res.json()) as RecordedRequest[];
+}
+
+/** Requests to the widget API only (not the control routes or static files). */
+export async function apiRequests(): Promise<RecordedRequest[]> {
+  return (await mockRequests()).filter((r) => r.path.startsWith('/api/v1/widget/'));
+}
+
+export async function resetMock(scenario: ScenarioName = 'normal', settings: Partial<MockSettings> & { chunkDelayMs?: number } = {}) {
+  await mockControl('reset');
+  if (scenario !== 'normal') await mockControl('scenario', { name: scenario });
+  if (Object.keys(settings).length) await mockControl('settings', settings);
+}
+
+export interface OpenPageOptions {
+  viewport?: { width: number; height: number };
+  /** Phone emulation (meta viewport, touch). Default: true for widths ≤ 480. */
+  isMobile?: boolean;
+  deviceScaleFactor?: number;
+  colorScheme?: 'light' | 'dark' | 'no-preference';
+  /** Browser locale (navigator.languages). Default `en-US`. */
+  locale?: string;
+  /** Sent as a real `Content-Security-Policy` response header on the page. */
+  csp?: string;
+  /** Host page markup (before the scripts, at the end of <body>). */
+  bodyHtml?: string;
+  /** Host page stylesheet, served as an external file. */
+  pageCss?: string;
+  /** JSON-serialisable init options; `publicId` defaults to the mock's. Token and onEvent are added by the harness. */
+  initOptions?: Partial<Omit<InitOptions, 'getAuthToken' | 'authToken' | 'onEvent'>> & Record<string, unknown>;
+  /** `getter` (default): getAuthToken mints a fresh token in Node per call. `static`: one authToken. */
+  token?: 'getter' | 'static' | 'none';
+  /** Call ServiceWidget.init as the page loads. Default true. */
+  autoInit?: boolean;
+  /** Wrap the widget script's load with the fixtures/instrument-*.js recorders. */
+  instrumentLoad?: boolean;
+  /** Mock scenario for this test (the mock is reset first). Default `normal`. */
+  scenario?: ScenarioName;
+  settings?: Partial<MockSettings> & { chunkDelayMs?: number };
+  /** JWT `sub` of the visitor. Default: a fresh id per page. A `demo…` sub gets seeded history. */
+  sub?: string;
+  /** Runs after the context is set up and before the page loads (routes, cookies, …). */
+  beforeLoad?: (page: Page, context: BrowserContext) => Promise<void>;
+}
+
+export interface ConsoleEntry {
+  type: string;
+  text: string;
+}
+
+export interface WidgetPage {
+  page: Page;
+  context: BrowserContext;
+  url: string;
+  /** The `[data-service-widget]` host element. */
+  host: Locator;
+  /** A shadow part by name (`[part~=name]`; Playwright's CSS engine pierces open shadow roots). */
+  part(name: string): Locator;
+  /** Every token minted for this page's getAuthToken, oldest first. */
+  tokens: string[];
+  consoleMessages: ConsoleEntry[];
+  pageErrors: string[];
+  /** Every request the page made (page.on('request')). */
+  requests: { method: string; url: string; resourceType: string }[];
+  /** securitypolicyviolation events seen since the document started. */
+  violations(): Promise<Violation[]>;
+  events(): Promise<WidgetEvent[]>;
+  tokenCalls(): Promise<number>;
+  /** Types into the composer and presses Enter. */
+  send(text: string): Promise<void>;
+  /** Waits until `count` assistant replies are finished and nothing streams. */
+  waitForReplies(count: number): Promise<Locator>;
+  /** Opens the floating panel with the launcher and waits for the composer. */
+  openPanel(): Promise<void>;
+  screenshot(name: string): Promise<string>;
+}
+
+let pageSeq = 0;
+
+function writePage(opts: OpenPageOptions, staticToken: string | undefined): string {
+  const id = `${process.pid}-${Date.now().toString(36)}-${++pageSeq}`;
+  const dir = path.join(PAGES_DIR, id);
+  mkdirSync(dir, { recursive: true });
+  const config = {
+    token: opts.token ?? 'getter',
+    staticToken,
+    autoInit: opts.autoInit ?? true,
+    initOptions: { publicId: DEMO_PUBLIC_ID, ...opts.initOptions },
+  };
+  writeFileSync(path.join(dir, 'config.js'), `window.__swTestConfig = ${JSON.stringify(config, null, 2)};\n`);
+  if (opts.pageCss !== undefined) writeFileSync(path.join(dir, 'page.css'), opts.pageCss);
+  if (opts.csp !== undefined) {
+    writeFileSync(path.join(dir, 'headers.json'), JSON.stringify({ 'Content-Security-Policy': opts.csp }));
+  }
+  const fixture = (name: string) => `<script src="/test/browser/fixtures/${name}"></script>`;
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Customer page</title>
+${opts.pageCss !== undefined ? '<link rel="stylesheet" href="page.css">' : ''}
+</head>
+<body>
+${opts.bodyHtml ?? '<main id="host-content"><h1>Acme customer portal</h1><p>Your orders and invoices.</p></main>'}
+<script src="config.js"></script>
+${opts.instrumentLoad ? fixture('instrument-before.js') : ''}
+<script src="/dist/widget.js"></script>
+${opts.instrumentLoad ? fixture('instrument-after.js') : ''}
+${fixture('harness.js')}
+</body>
+</html>
+`;
+  writeFileSync(path.join(dir, 'index.html'), html);
+  const rel = path.relative(REPO_ROOT, dir).split(path.sep).join('/');
+  return `${serverUrl()}/${rel}/index.html`;
+}
+
+/** Listens for CSP violations from the first moment of every document (init scripts ignore the page's CSP). */
+const VIOLATION_RECORDER = `(() => {
+  window.__swViolations = [];
+  const record = (e) => window.__swViolations.push({
+    directive: e.effectiveDirective || e.violatedDirective,
+    blockedURI: e.blockedURI,
+    sample: e.sample,
+    sourceFile: e.sourceFile,
+    line: e.lineNumber,
+  });
+  window.addEventListener('securitypolicyviolation', record, true);
+  document.addEventListener('securitypolicyviolation', record, true);
+})();`;
+
+/** A fresh context and page with the customer page loaded; closed when the test finishes. */
+export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> {
+  await resetMock(opts.scenario, opts.settings);
+  const sub = opts.sub ?? `visitor-${process.pid}-${Date.now().toString(36)}-${pageSeq + 1}`;
+  const tokens: string[] = [];
+  const mint = async () => {
+    const token = await mintToken({ sub });
+    tokens.push(token);
+    return token;
+  };
+  const staticToken = opts.token === 'static' ? await mint() : undefined;
+  const url = writePage(opts, staticToken);
+
+  const viewport = opts.viewport ?? DESKTOP;
+  const isMobile = opts.isMobile ?? viewport.width <= 480;
+  const b = await getBrowser();
+  const context = await b.newContext({
+    viewport,
+    isMobile,
+    hasTouch: isMobile,
+    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+    colorScheme: opts.colorScheme ?? 'light',
+    locale: opts.locale ?? 'en-US',
+    reducedMotion: 'reduce',
+  });
+  onTestFinished(() => context.close().catch(() => undefined));
+  context.setDefaultTimeout(WAIT);
+
+  await context.addInitScript(VIOLATION_RECORDER);
+  await context.exposeFunction('__swMintToken', mint);
+  const page = await context.newPage();
+
+  const consoleMessages: ConsoleEntry[] = [];
+  const pageErrors: string[] = [];
+  const requests: WidgetPage['requests'] = [];
+  page.on('console', (m) => consoleMessages.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
+  page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), resourceType: r.resourceType() }));
+
+  const host = page.locator('[data-service-widget]');
+  const part = (name: string) => host.locator(`[part~="${name}"]`);
+
+  const wp: WidgetPage = {
+    page,
+    context,
+    url,
+    host,
+    part,
+    tokens,
+    consoleMessages,
+    pageErrors,
+    requests,
+    violations: () => page.evaluate(() => window.__swViolations),
+    events: () => page.evaluate(() => window.__swTest.events),
+    tokenCalls: () => page.evaluate(() => window.__swTest.tokenCalls),
+    async send(text) {
+      const input = part('composer-input');
+      await input.fill(text);
+      await input.press('Enter');
+    },
+    async waitForReplies(count) {
+      const done = host.locator('[part~="message"][data-role="assistant"]:not([aria-busy="true"])');
+      await expect.poll(() => done.count(), { timeout: WAIT }).toBeGreaterThanOrEqual(count);
+      await part('stop-button').waitFor({ state: 'detached' });
+      return done.nth(count - 1);
+    },
+    async openPanel() {
+      await part('launcher').click();
+      await part('panel').waitFor();
+      await part('composer-input').waitFor();
+    },
+    async screenshot(name) {
+      const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+      await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+      return file;
+    },
+  };
+
+  onTestFailed(async ({ task }) => {
+    const safe = task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+    await page
+      .screenshot({ path: path.join(SCREENSHOTS_DIR, 'failures', `${safe}.png`) })
+      .catch(() => undefined);
+  });
+
+  await opts.beforeLoad?.(page, context);
+  await page.goto(url, { waitUntil: 'load' });
+  return wp;
+}
+
+/** Console errors and warnings, for asserting a clean run. */
+export const problems = (wp: WidgetPage): string[] => [
+  ...wp.pageErrors.map((e) => `pageerror: ${e}`),
+  ...wp.consoleMessages.filter((m) => m.type === 'error' || m.type === 'warning').map((m) => `${m.type}: ${m.text}`),
+];
+
+/** Lets the page run a few frames and timers: for asserting that something did NOT happen. */
+export async function settle(page: Page, ms = 400): Promise<void> {
+  await page.evaluate(
+    (wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))),
+    ms,
+  );
+}

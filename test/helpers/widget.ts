@@ -1,0 +1,75 @@
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { init } from '../../src/init';
+import type { InitOptions, WidgetInstance } from '../../src/types';
+import { mock, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
+
+export { mock };
+
+/** The parts of contract section 3, reached through the open shadow root like a page would. */
+export interface MountedWidget {
+  instance: WidgetInstance;
+  host: HTMLElement;
+  part(name: string): HTMLElement | null;
+  parts(name: string): HTMLElement[];
+  findPart(name: string): Promise<HTMLElement>;
+  findNotice(kind: string): Promise<HTMLElement>;
+  composer(): HTMLTextAreaElement;
+  type(text: string): void;
+  send(text: string): Promise<void>;
+  messages(role?: 'user' | 'assistant'): HTMLElement[];
+  /** Waits until no reply is streaming any more. */
+  settled(): Promise<void>;
+  chatRequests(): typeof mock.requests;
+}
+
+/** Mounts an inline widget (open from the start) against the mock service. */
+export async function mountWidget(options: Partial<InitOptions> = {}): Promise<MountedWidget> {
+  const box = document.createElement('div');
+  document.body.append(box);
+  const token = await testToken();
+  const auth = options.authToken || options.getAuthToken ? {} : { getAuthToken: () => token };
+  const instance = init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, container: box, locale: 'en', ...auth, ...options } as InitOptions);
+  const host = (options.container === undefined ? box : document.body).querySelector<HTMLElement>('[data-service-widget]')!;
+  const root = host.shadowRoot!;
+  const part = (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`);
+  const parts = (name: string) => [...root.querySelectorAll<HTMLElement>(`[part~="${name}"]`)];
+  const findPart = (name: string) =>
+    waitFor(() => {
+      const el = part(name);
+      if (!el) throw new Error(`no part ${name} yet`);
+      return el;
+    });
+  const composer = () => part('composer-input') as HTMLTextAreaElement;
+  const type = (text: string) => {
+    const input = composer();
+    input.value = text;
+    fireEvent.input(input);
+  };
+  const settled = () =>
+    waitFor(() => {
+      if (part('stop-button') || root.querySelector('[aria-busy="true"][part="message"]')) throw new Error('still streaming');
+    });
+  return {
+    instance,
+    host,
+    part,
+    parts,
+    findPart,
+    findNotice: (kind) =>
+      waitFor(() => {
+        const el = root.querySelector<HTMLElement>(`[part~="notice"][data-kind="${kind}"]`);
+        if (!el) throw new Error(`no ${kind} notice yet`);
+        return el;
+      }),
+    composer,
+    type,
+    async send(text) {
+      await findPart('composer-input');
+      type(text);
+      fireEvent.keyDown(composer(), { key: 'Enter' });
+    },
+    messages: (role) => parts('message').filter((m) => !role || m.dataset.role === role),
+    settled,
+    chatRequests: () => mock.requests.filter((r) => r.path.endsWith('/chat')),
+  };
+}

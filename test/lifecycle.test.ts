@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { init } from '../src/init';
+import { TEST_BASE_URL, TEST_PUBLIC_ID } from './msw-server';
+import { detectLocale } from '../src/options';
+
+const base = { publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL };
+const hosts = () => [...document.querySelectorAll<HTMLElement>('[data-service-widget]')];
+const part = (host: HTMLElement, name: string) => host.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('mounting and lifecycle', () => {
+  it('a floating widget mounts only a launcher and asks nothing before the panel opens', async () => {
+    const getAuthToken = vi.fn(() => 'tok');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const w = init({ ...base, getAuthToken });
+    const [host] = hosts();
+    expect(host!.parentElement).toBe(document.body);
+    expect(host!.shadowRoot).not.toBeNull();
+    expect(part(host!, 'launcher')).not.toBeNull();
+    expect(part(host!, 'panel')).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(getAuthToken).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    w.destroy();
+    fetchSpy.mockRestore();
+  });
+
+  it('a second init on the same target replaces the first', () => {
+    init({ ...base, authToken: 'a' });
+    init({ ...base, authToken: 'b' });
+    expect(hosts()).toHaveLength(1);
+    const box = document.createElement('div');
+    document.body.append(box);
+    init({ ...base, authToken: 'a', container: box });
+    init({ ...base, authToken: 'a', container: box });
+    expect(box.querySelectorAll('[data-service-widget]')).toHaveLength(1);
+    expect(hosts()).toHaveLength(2);
+  });
+
+  it('destroy leaves the page as it was', () => {
+    document.body.innerHTML = '<main id="app"><p>host page</p></main>';
+    const before = document.body.innerHTML;
+    const w = init({ ...base, authToken: 'a' });
+    w.destroy();
+    expect(document.body.innerHTML).toBe(before);
+    w.destroy(); // idempotent
+  });
+
+  it('reflects theme and locale on the host and switches them without re-init', () => {
+    const w = init({ ...base, authToken: 'a', theme: 'light', locale: 'tr' });
+    const [host] = hosts();
+    expect(host!.getAttribute('data-theme')).toBe('light');
+    expect(part(host!, 'launcher')!.getAttribute('aria-label')).toBe('Sohbeti aç');
+    w.setTheme('auto');
+    w.setLocale('en');
+    expect(host!.getAttribute('data-theme')).toBe('auto');
+    expect(hosts()[0]).toBe(host);
+    return new Promise((r) => setTimeout(r, 0)).then(() => {
+      expect(part(host!, 'launcher')!.getAttribute('aria-label')).toBe('Open chat');
+      w.destroy();
+    });
+  });
+
+  it('emits ready after init', async () => {
+    const onEvent = vi.fn();
+    const w = init({ ...base, authToken: 'a', onEvent });
+    await Promise.resolve();
+    expect(onEvent).toHaveBeenCalledWith({ type: 'ready' });
+    w.destroy();
+  });
+
+  it('detects the locale from navigator.languages', () => {
+    expect(detectLocale(['de-DE', 'tr-TR', 'en'])).toBe('tr');
+    expect(detectLocale(['en-GB', 'tr'])).toBe('en');
+    expect(detectLocale(['fr'])).toBe('en');
+  });
+});

@@ -1,0 +1,47 @@
+import { ALLOWED_TAGS } from '../../src/markdown/render';
+
+const allowed = new Set(ALLOWED_TAGS);
+
+/** Every rule the contract puts on rendered model output; returns the broken ones. */
+export function violations(root: ParentNode): string[] {
+  const out: string[] = [];
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    if (el.hasAttribute('data-md-tail')) continue; // the streaming renderer's own container
+    const tag = el.localName;
+    if (!allowed.has(tag)) out.push(`element <${tag}>`);
+    if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') out.push(`namespace ${el.namespaceURI} on <${tag}>`);
+    for (const { name, value } of Array.from(el.attributes)) {
+      if (name.toLowerCase().startsWith('on')) out.push(`${name} on <${tag}>`);
+      if (name === 'style') out.push(`style on <${tag}>`);
+      if (name === 'src' || name === 'srcset') out.push(`${name} on <${tag}>`);
+      if (name === 'href' && !/^(https?|mailto):/.test(value)) out.push(`href=${value}`);
+      if (name === 'href' && tag !== 'a') out.push(`href on <${tag}>`);
+    }
+    if (tag === 'a') {
+      if (!el.hasAttribute('href')) out.push('<a> without href');
+      if (el.getAttribute('target') !== '_blank') out.push('<a> without target=_blank');
+      if (el.getAttribute('rel') !== 'noopener noreferrer') out.push('<a> without rel');
+    }
+    if (tag === 'div' && el.getAttribute('class') !== 'table-scroll') out.push('<div> that is not .table-scroll');
+  }
+  return out;
+}
+
+/** Mounts a fragment in a detached container so it can be queried and compared. */
+export function mount(frag: DocumentFragment): HTMLDivElement {
+  const div = document.createElement('div');
+  div.append(frag);
+  return div;
+}
+
+/** Deterministic PRNG (mulberry32) so random chunking is reproducible. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
