@@ -62,7 +62,9 @@ function mount(): void {
   try {
     instance = window.ServiceWidget.init(options());
     mountedMode = mode;
-    statusLine.textContent = `Widget ${window.ServiceWidget.version} · ${mode} · ${value('visitor')} · scenario ${mock.scenario}${staticToken ? ' · static expired token' : ''}`;
+    const token = staticToken ? 'static expired token' : 'getAuthToken';
+    const parts = [`Widget ${window.ServiceWidget.version}`, mode, value('visitor'), `scenario ${mock.scenario}`, token];
+    statusLine.textContent = parts.join(' · ');
   } catch (error) {
     statusLine.textContent = `init threw: ${String(error)}`;
   }
@@ -71,7 +73,8 @@ function mount(): void {
 function logEvent(event: WidgetEvent): void {
   const { type, ...rest } = event;
   const item = document.createElement('li');
-  item.textContent = `${new Date().toLocaleTimeString()}  ${type}${Object.keys(rest).length ? `  ${JSON.stringify(rest)}` : ''}`;
+  const details = Object.keys(rest).length > 0 ? `  ${JSON.stringify(rest)}` : '';
+  item.textContent = `${new Date().toLocaleTimeString()}  ${type}${details}`;
   eventLog.prepend(item);
   while (eventLog.children.length > 60) eventLog.lastElementChild?.remove();
 }

@@ -1,12 +1,11 @@
 // The mock behind a real localhost HTTP server (browser tests), plus a small static file server.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { getResponse } from 'msw';
 import { mintToken } from './jwt';
 import { isScenarioName } from './scenarios';
+import { serveStatic } from './static-files';
 import { createMockService, type MockService, type MockServiceOptions } from './service';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -166,59 +165,6 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-async function serveStatic(
-  root: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-  extraHeaders: StartMockServerOptions['extraHeaders'],
-): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed');
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  } catch {
-    return sendText(res, 400, 'Bad Request');
-  }
-  let file = path.resolve(root, `.${pathname}`);
-  if (pathname.includes('\0') || (file !== root && !file.startsWith(root + path.sep))) {
-    return sendText(res, 403, 'Forbidden');
-  }
-  let info = await stat(file).catch(() => undefined);
-  if (info?.isDirectory()) {
-    // No listing: a directory serves its index.html or nothing.
-    file = path.join(file, 'index.html');
-    info = await stat(file).catch(() => undefined);
-  }
-  if (!info?.isFile()) return sendText(res, 404, 'Not Found');
-  res.writeHead(200, {
-    'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': info.size,
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...extraHeaders?.(pathname),
-  });
-  if (req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  await new Promise<void>((resolve) => {
-    createReadStream(file).on('error', () => res.destroy()).on('close', resolve).pipe(res);
-  });
-}
-
 function readAll(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -242,10 +188,5 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 function sendJson(res: ServerResponse, status: number, data: unknown): void {
   const text = JSON.stringify(data);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }

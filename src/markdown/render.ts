@@ -38,10 +38,10 @@ const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-// Like marked: in a normal link destination `&amp;`-style references are meaningful and kept
-// for the browser to decode; autolink destinations are literal, so every `&` is escaped.
-const escapeHref = (s: string, literal: boolean): string =>
-  (literal ? escapeHtml(s) : s.replace(/&(?!#?\w+;)/g, '&amp;').replace(/[<>"']/g, (c) => ESCAPES[c] ?? c));
+// Like marked: in markdown text and link destinations `&amp;`-style references are meaningful
+// and left for the browser to decode; only an `&` that cannot start one is escaped.
+const escapeKeepingRefs = (s: string): string =>
+  s.replace(/&(?!#?\w+;)/g, '&amp;').replace(/[<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** Marks images inside link text: a nested `<a>` would be split apart by the HTML parser. */
 function markNestedImages(tokens: Token[] | undefined): void {
@@ -51,7 +51,7 @@ function markNestedImages(tokens: Token[] | undefined): void {
   }
 }
 
-const md = new Marked({
+const engine = new Marked({
   gfm: true,
   // Plain GFM: a single newline is a soft break, as on GitHub, so output matches what models expect.
   breaks: false,
@@ -94,22 +94,23 @@ const md = new Marked({
       markNestedImages(tokens);
       const text = this.parser.parseInline(tokens);
       const t = title ? ` title="${escapeHtml(title)}"` : '';
-      // The scheme is checked later, on the parsed DOM (see harden()).
-      return `<a href="${escapeHref(href, autolink === true)}"${t}>${text}</a>`;
+      // Autolink destinations are literal text. The scheme is checked later, on the parsed DOM.
+      const dest = autolink === true ? escapeHtml(href) : escapeKeepingRefs(href);
+      return `<a href="${dest}"${t}>${text}</a>`;
     },
     // Images are never loaded (their URL can carry data out): they become a link to the URL.
     image(token) {
-      const alt = escapeHtml(this.parser.parseInline(token.tokens, this.parser.textRenderer));
+      const alt = escapeKeepingRefs(this.parser.parseInline(token.tokens, this.parser.textRenderer));
       if ((token as Tokens.Generic)['mdInLink'] === true) return alt;
       const mark = alt.trim() ? IMAGE_MARK : `${IMAGE_MARK} ${NO_ALT_MARK}`;
-      return `<a href="${escapeHref(token.href, false)}" ${mark}>${alt.trim() ? alt : escapeHtml(token.href)}</a>`;
+      return `<a href="${escapeKeepingRefs(token.href)}" ${mark}>${alt.trim() ? alt : escapeHtml(token.href)}</a>`;
     },
   },
 });
 
 /** Lexes with the widget's private marked instance (never the page's global `marked`). */
 export function lexMarkdown(src: string): TokensList {
-  return md.lexer(src);
+  return engine.lexer(src);
 }
 
 /** Returns an absolute, canonical URL if `raw` uses one of `schemes`, else null. */
@@ -124,17 +125,20 @@ export function allowedUrl(raw: string | null, schemes: ReadonlySet<string> = LI
   }
 }
 
-const ATTRS: Record<string, (el: Element, name: string, value: string) => boolean> = {
-  class: (el, _n, v) =>
+// Which attribute may stay on which element, with which value. A Map, so that names such as
+// `constructor` find nothing.
+const isLink = (el: Element): boolean => el.localName === 'a';
+const ATTRS = new Map<string, (el: Element, value: string) => boolean>([
+  ['class', (el, v) =>
     (el.localName === 'code' && /^language-[\w#+.-]{1,40}$/.test(v)) ||
-    (el.localName === 'div' && v === 'table-scroll'),
-  align: (el, _n, v) => (el.localName === 'th' || el.localName === 'td') && /^(left|center|right)$/.test(v),
-  start: (el, _n, v) => el.localName === 'ol' && /^\d{1,9}$/.test(v),
-  href: (el) => el.localName === 'a',
-  title: (el) => el.localName === 'a',
-  [IMAGE_MARK]: (el) => el.localName === 'a',
-  [NO_ALT_MARK]: (el) => el.localName === 'a',
-};
+    (el.localName === 'div' && v === 'table-scroll')],
+  ['align', (el, v) => (el.localName === 'th' || el.localName === 'td') && /^(left|center|right)$/.test(v)],
+  ['start', (el, v) => el.localName === 'ol' && /^\d{1,9}$/.test(v)],
+  ['href', isLink],
+  ['title', isLink],
+  [IMAGE_MARK, isLink],
+  [NO_ALT_MARK, isLink],
+]);
 const allowedTagSet = new Set(ALLOWED_TAGS);
 
 /**
@@ -150,7 +154,7 @@ function harden(frag: DocumentFragment): void {
       continue;
     }
     for (const { name, value } of Array.from(el.attributes)) {
-      if (!ATTRS[name]?.(el, name, value)) el.removeAttribute(name);
+      if (!ATTRS.get(name)?.(el, value)) el.removeAttribute(name);
     }
     if (el.localName !== 'a') continue;
     const image = el.hasAttribute(IMAGE_MARK);
@@ -195,7 +199,7 @@ function fallback(text: string): DocumentFragment {
 /** Renders already-lexed block tokens (used by the streaming renderer for finished blocks). */
 export function renderTokens(tokens: Token[]): DocumentFragment {
   try {
-    return toFragment(md.parser(tokens));
+    return toFragment(engine.parser(tokens));
   } catch {
     return fallback(tokens.map((t) => t.raw).join(''));
   }
@@ -206,11 +210,11 @@ export function renderTokens(tokens: Token[]): DocumentFragment {
  * links limited to http/https/mailto (opened in a new tab, `rel="noopener noreferrer"`),
  * images shown as links, raw HTML shown as text. Never throws.
  */
-export function renderMarkdown(md_: string): DocumentFragment {
+export function renderMarkdown(markdown: string): DocumentFragment {
   try {
-    return toFragment(md.parse(md_, { async: false }));
+    return toFragment(engine.parse(markdown, { async: false }));
   } catch {
     // A parser bug must not take the reply down; show the text as it came.
-    return fallback(md_);
+    return fallback(markdown);
   }
 }

@@ -22,9 +22,23 @@ export interface ChatMessage {
 export interface ChatState {
   conversationId: string | null;
   messages: ChatMessage[];
-  busy: 'idle' | 'streaming' | 'loading';
+  /** `recording`: a spoken turn is listening to the visitor (voice). */
+  busy: 'idle' | 'streaming' | 'loading' | 'recording';
   /** Errors about the last action, shown above the composer. */
   notice: Notice | null;
+}
+
+/** How a spoken turn reaches the chat model (see `speak`). */
+export interface VoiceSink {
+  /** Aborted by the stop button, a reset or dispose: end the voice turn. */
+  signal: AbortSignal;
+  /** Recording ended; the answer is awaited. */
+  listened(): void;
+  transcript(text: string, final: boolean): void;
+  event(e: ChatEvent): void;
+  done(conversationId: string | null): void;
+  /** The turn could not start, or was cut: the partial reply stays, the notice says why. */
+  fail(notice: Notice): void;
 }
 
 export interface ChatHooks {
@@ -65,10 +79,8 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     if (notice) hooks.onNotice(notice);
   };
 
-  /** Streams one POST /chat into a new assistant message; throws only if no reply began. */
-  async function stream(body: ChatBody, onStarted: () => void): Promise<void> {
-    const ctrl = new AbortController();
-    inflight = ctrl;
+  /** One assistant reply streaming into the list, typed or spoken: the events of contract 4.1. */
+  function openReply(onStarted: () => void) {
     const reply: ChatMessage = { id: localId(), role: 'assistant', content: '', live: store(''), lookingUp: store(false), state: 'streaming' };
     let started = false;
     const begin = () => {
@@ -113,20 +125,32 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       reply.lookingUp!.set(false);
       patchMessage(reply.id, { content: reply.live!.get(), state: final });
     };
-    patch({ busy: 'streaming', notice: null });
-    try {
-      const { conversationId } = await api.chat(body, onEvent, ctrl.signal);
+    /** The stream ended normally: the reply is done, unless an `error` event ended it already. */
+    const complete = () => {
       begin();
-      if (conversationId) patch({ conversationId });
       finish('done');
       const s = state.get();
-      // An `error` event already ended the reply with a notice: that is no finished answer.
       if (s.messages.find((m) => m.id === reply.id)?.state === 'done') hooks.onReplyDone(s.conversationId, reply.live!.get());
+    };
+    return { id: reply.id, begin, onEvent, finish, complete, started: () => started };
+  }
+
+  /** Streams one POST /chat into a new assistant message; throws only if no reply began. */
+  async function stream(body: ChatBody, onStarted: () => void): Promise<void> {
+    const ctrl = new AbortController();
+    inflight = ctrl;
+    const reply = openReply(onStarted);
+    patch({ busy: 'streaming', notice: null });
+    try {
+      const { conversationId } = await api.chat(body, reply.onEvent, ctrl.signal);
+      reply.begin();
+      if (conversationId) patch({ conversationId });
+      reply.complete();
     } catch (err) {
       if (ctrl.signal.aborted) {
-        finish('stopped');
-      } else if (started) {
-        finish('interrupted');
+        reply.finish('stopped');
+      } else if (reply.started()) {
+        reply.finish('interrupted');
         setNotice(hooks.describe(err));
       } else {
         throw err;
@@ -135,6 +159,68 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       if (inflight === ctrl) inflight = null;
       patch({ busy: 'idle' });
     }
+  }
+
+  /**
+   * A spoken turn, fed by the voice model (src/state/voice.ts): the visitor's words arrive as
+   * transcripts, the answer as the same events as a typed reply. Null while something else runs.
+   * The stop button, reset and dispose abort `signal`, which the voice side obeys.
+   */
+  function speak(): VoiceSink | null {
+    if (state.get().busy !== 'idle') return null;
+    const ctrl = new AbortController();
+    inflight = ctrl;
+    const reply = openReply(() => undefined);
+    let said: ChatMessage | null = null;
+    const end = () => {
+      if (said) patchMessage(said.id, { state: 'done' });
+      if (inflight === ctrl) inflight = null;
+      patch({ busy: 'idle' });
+    };
+    ctrl.signal.addEventListener('abort', () => {
+      reply.finish('stopped');
+      end();
+    });
+    patch({ busy: 'recording', notice: null });
+    return {
+      signal: ctrl.signal,
+      listened: () => patch({ busy: 'streaming' }),
+      transcript(text, final) {
+        if (!said) {
+          const message: ChatMessage = (said = { id: localId(), role: 'user', content: text, state: 'streaming' });
+          state.update((s) => {
+            // Before the reply if a (non-conforming) service answered before the words were final.
+            const at = s.messages.findIndex((m) => m.id === reply.id);
+            const messages = [...s.messages];
+            messages.splice(at < 0 ? messages.length : at, 0, message);
+            return { ...s, messages };
+          });
+        } else {
+          patchMessage(said.id, { content: text });
+        }
+        if (final && !reply.started()) {
+          hooks.onSent(state.get().conversationId);
+          reply.begin();
+        }
+      },
+      event(e) {
+        // Refused before any answer (a limit, say): a notice, not an empty reply.
+        if (e.type === 'error' && !reply.started()) setNotice(hooks.describeStreamError(e.error));
+        else reply.onEvent(e);
+        if (e.type === 'error') end();
+      },
+      done(conversationId) {
+        // Spoken turns join the conversation: the next typed or spoken message continues it.
+        if (conversationId) patch({ conversationId });
+        if (reply.started()) reply.complete();
+        end();
+      },
+      fail(notice) {
+        reply.finish('interrupted');
+        setNotice(notice);
+        end();
+      },
+    };
   }
 
   async function send(text: string): Promise<void> {
@@ -220,6 +306,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     },
     /** The retry button: sends the kept message again. */
     retry: () => send(draft.get()),
+    speak,
     dismissNotice: () => patch({ notice: null }),
     showNotice: setNotice,
     reset: () => {

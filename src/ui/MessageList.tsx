@@ -41,6 +41,7 @@ export function MessageList() {
         tabIndex={0}
       >
         <p class="welcome">{config?.welcome || t.welcome}</p>
+        {config?.read_only && <p class="welcome">{t.readOnly}</p>}
         {busy === 'loading' && <p class="status">{t.loading}</p>}
         {messages.map((m) => (
           <Message key={m.id} message={m} />

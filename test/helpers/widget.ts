@@ -23,10 +23,10 @@ export interface MountedWidget {
 }
 
 /** Mounts an inline widget (open from the start) against the mock service. */
-export async function mountWidget(options: Partial<InitOptions> = {}): Promise<MountedWidget> {
+export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'visitor-1'): Promise<MountedWidget> {
   const box = document.createElement('div');
   document.body.append(box);
-  const token = await testToken();
+  const token = await testToken(sub);
   const auth = options.authToken || options.getAuthToken ? {} : { getAuthToken: () => token };
   const instance = init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, container: box, locale: 'en', ...auth, ...options } as InitOptions);
   const host = (options.container === undefined ? box : document.body).querySelector<HTMLElement>('[data-service-widget]')!;

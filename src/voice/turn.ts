@@ -1,0 +1,261 @@
+// One spoken turn over the voice WebSocket (contract 4.3): microphone, session, `start`, audio
+// chunks, `stop`; then transcript, reply text, reply audio and `reply.done` back. Part of
+// widget-voice.js only. Browser APIs come through `VoiceEnv` so tests can hand in fakes.
+import type { ChatEvent } from '../api/types';
+import { createPlayer, type AudioContextCtor } from './player';
+import type { VoiceEvent, VoiceTurn, VoiceTurnOptions } from './types';
+
+export interface SocketLike {
+  binaryType: string;
+  readonly readyState: number;
+  onopen: ((e: unknown) => void) | null;
+  onmessage: ((e: { data: unknown }) => void) | null;
+  onclose: ((e: unknown) => void) | null;
+  onerror: ((e: unknown) => void) | null;
+  send(data: string | Blob | ArrayBuffer): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface RecorderLike {
+  readonly mimeType: string;
+  readonly state: string;
+  ondataavailable: ((e: { data: Blob }) => void) | null;
+  onstop: ((e: unknown) => void) | null;
+  start(timeslice?: number): void;
+  stop(): void;
+}
+
+export interface RecorderCtor {
+  new (stream: MediaStream, options?: { mimeType?: string }): RecorderLike;
+  isTypeSupported?(mime: string): boolean;
+}
+
+export interface VoiceEnv {
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  WebSocket?: new (url: string) => SocketLike;
+  MediaRecorder?: RecorderCtor;
+  AudioContext?: AudioContextCtor;
+}
+
+/** Audio chunk length: small enough to stream, large enough not to flood the socket. */
+export const TIMESLICE_MS = 250;
+
+/**
+ * What MediaRecorder records differs by browser: Chrome, Edge and Firefox do WebM/Opus (Firefox
+ * also Ogg/Opus), Safari does MP4 (AAC). The first type the browser supports wins.
+ */
+export const MIME_PREFERENCE = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4', 'audio/webm'];
+
+export function pickMime(Recorder: RecorderCtor): string {
+  return MIME_PREFERENCE.find((m) => Recorder.isTypeSupported?.(m)) ?? '';
+}
+
+const OPEN = 1;
+
+export function browserEnv(): VoiceEnv {
+  const g = globalThis as unknown as Record<string, unknown>;
+  const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+  return {
+    getUserMedia: media?.getUserMedia ? (c) => media.getUserMedia(c) : undefined,
+    WebSocket: g.WebSocket as VoiceEnv['WebSocket'],
+    MediaRecorder: g.MediaRecorder as RecorderCtor | undefined,
+    AudioContext: (g.AudioContext ?? g.webkitAudioContext) as AudioContextCtor | undefined,
+  };
+}
+
+/** Chat events from the socket's text frames that mean the same as in the chat stream. */
+function chatEvent(frame: Record<string, unknown>): ChatEvent | null {
+  const s = (v: unknown) => (typeof v === 'string' ? v : '');
+  switch (frame.type) {
+    case 'reply.delta':
+      return { type: 'delta', text: s(frame.text) };
+    case 'confirmation':
+      return { type: 'confirmation', id: s(frame.id), prompt: s(frame.prompt) };
+    case 'approval':
+      return { type: 'approval', status: 'pending', ...(typeof frame.message === 'string' ? { message: frame.message } : {}) };
+    case 'error':
+      return { type: 'error', error: s(frame.error) || 'error', ...(typeof frame.message === 'string' ? { message: frame.message } : {}) };
+    case 'conversation':
+      return { type: 'conversation', id: s(frame.id), title: s(frame.title) };
+  }
+  return null;
+}
+
+export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()): VoiceTurn {
+  /** close() was called: tell the core nothing more. */
+  let closed = false;
+  /** reply.done, an error frame or a failure ended the turn: a socket close is no longer a drop. */
+  let over = false;
+  let stream: MediaStream | null = null;
+  let socket: SocketLike | null = null;
+  let recorder: RecorderLike | null = null;
+  let recording = false;
+  /** The mime type announced by the last `audio` frame: the next binary frame is that clip. */
+  let clip: string | null = null;
+  const emit = (e: VoiceEvent) => {
+    if (!closed) opts.on(e);
+  };
+  const player = createPlayer(env.AudioContext, (playing) => emit({ type: 'playing', playing }));
+
+  const send = (data: string | Blob) => {
+    if (socket?.readyState === OPEN) socket.send(data);
+  };
+  const releaseMic = () => {
+    for (const track of stream?.getTracks() ?? []) track.stop();
+    stream = null;
+  };
+  /** The recorder is delivering its last chunk; `stop` (and, when over, the close) follow it. */
+  let flushing = false;
+  /** Ends recording. `flush`: let the recorder deliver its last chunk before `stop` is sent. */
+  const stopRecording = (flush: boolean) => {
+    if (!recording) return releaseMic();
+    recording = false;
+    emit({ type: 'listened' });
+    const rec = recorder!;
+    if (flush && rec.state !== 'inactive') {
+      flushing = true;
+      rec.onstop = () => {
+        flushing = false;
+        send('{"type":"stop"}');
+        releaseMic();
+        if (over) socket?.close(1000);
+      };
+      return rec.stop();
+    }
+    rec.ondataavailable = rec.onstop = null;
+    if (rec.state !== 'inactive') rec.stop();
+    send('{"type":"stop"}');
+    releaseMic();
+  };
+  /** The answer is complete (or ended by an error frame): the client closes the socket (1000). */
+  const end = () => {
+    over = true;
+    stopRecording(true);
+    player.finish();
+    if (!flushing) socket?.close(1000);
+  };
+  const fail = (reason: 'denied' | 'unsupported' | 'session' | 'dropped', error?: unknown) => {
+    if (over) return;
+    over = true;
+    stopRecording(false);
+    player.finish();
+    socket?.close(1000);
+    emit({ type: 'failed', reason, ...(error === undefined ? {} : { error }) });
+  };
+
+  const onText = (raw: string) => {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(raw);
+    } catch {
+      return; // not ours: ignored like unknown SSE lines
+    }
+    if (typeof frame !== 'object' || frame === null) return;
+    const f = frame as Record<string, unknown>;
+    switch (f.type) {
+      case 'transcript': {
+        const final = f.final === true;
+        emit({ type: 'transcript', text: typeof f.text === 'string' ? f.text : '', final });
+        // The service heard the end of the question: recording has done its job.
+        if (final) stopRecording(true);
+        return;
+      }
+      case 'audio':
+        clip = typeof f.mime === 'string' ? f.mime : 'audio/wav';
+        return;
+      case 'reply.done':
+        emit({ type: 'done', conversationId: typeof f.conversation_id === 'string' ? f.conversation_id : null });
+        end();
+        return;
+    }
+    const event = chatEvent(f);
+    if (!event) return;
+    emit({ type: 'chat', event });
+    if (event.type === 'error') end();
+  };
+
+  const open = (url: string, token: string) => {
+    const ws = new env.WebSocket!(url);
+    socket = ws;
+    ws.binaryType = 'arraybuffer';
+    ws.onopen = () => {
+      if (closed || over || !stream) return;
+      const Recorder = env.MediaRecorder!;
+      const mime = pickMime(Recorder);
+      let rec: RecorderLike;
+      try {
+        rec = new Recorder(stream, mime ? { mimeType: mime } : undefined);
+        rec.ondataavailable = (e) => {
+          if (e.data.size) send(e.data);
+        };
+        rec.start(TIMESLICE_MS);
+      } catch {
+        return fail('unsupported');
+      }
+      recorder = rec;
+      recording = true;
+      // The first frame. The session token goes here only: never in the URL, never logged.
+      send(
+        JSON.stringify({
+          type: 'start',
+          token,
+          ...(opts.conversationId ? { conversation_id: opts.conversationId } : {}),
+          locale: opts.locale,
+          mime: rec.mimeType || mime,
+        }),
+      );
+      emit({ type: 'recording' });
+    };
+    ws.onmessage = (e) => {
+      if (typeof e.data === 'string') return onText(e.data);
+      if (clip === null) return; // binary without an `audio` frame first: not a clip
+      clip = null;
+      if (e.data instanceof ArrayBuffer) player.enqueue(e.data);
+    };
+    // `error` is always followed by `close`, which is where the turn ends.
+    ws.onerror = () => undefined;
+    ws.onclose = () => fail('dropped');
+  };
+
+  void (async () => {
+    if (!env.getUserMedia || !env.MediaRecorder || !env.WebSocket) return fail('unsupported');
+    try {
+      stream = await env.getUserMedia({ audio: true });
+    } catch (e) {
+      const name = (e as { name?: unknown } | null)?.name;
+      // Insecure page (no mediaDevices) or no recorder for it: unsupported; anything else is the
+      // visitor's or the system's "no" (denied, no device, device busy).
+      return fail(name === 'NotSupportedError' || name === 'TypeError' ? 'unsupported' : 'denied');
+    }
+    if (closed || over) return releaseMic();
+    let session;
+    try {
+      session = await opts.session(opts.conversationId);
+    } catch (error) {
+      return fail('session', error);
+    }
+    if (closed || over) return releaseMic();
+    try {
+      open(session.url, session.token);
+    } catch {
+      fail('dropped');
+    }
+  })();
+
+  return {
+    stop() {
+      player.unlock();
+      stopRecording(true);
+    },
+    silence: player.silence,
+    close() {
+      if (closed) return;
+      stopRecording(false);
+      closed = true;
+      over = true;
+      player.close();
+      socket?.close(1000);
+      releaseMic();
+    },
+  };
+}
