@@ -3,10 +3,16 @@ import { defineConfig, type UserConfig } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
-/** Every artifact is a self-contained IIFE (an IIFE cannot share chunks), one build per mode. */
-const entries: Record<string, { entry: string; fileName: string }> = {
-  production: { entry: 'src/index.ts', fileName: 'widget.js' },
-  voice: { entry: 'src/voice/runtime.ts', fileName: 'widget-voice.js' },
+/**
+ * One build per mode. The script-tag artifacts are self-contained IIFEs (an IIFE cannot share
+ * chunks). `esm` is the npm entry (dist/index.mjs): an ES module with preact, marked and dompurify
+ * bundled in (one private copy: the widget configures its own Marked instance and DOMPurify, and
+ * must not share or change the app's), unminified (the app's bundler minifies) and without maps.
+ */
+const entries: Record<string, { entry: string; fileName: string; format: 'iife' | 'es' }> = {
+  production: { entry: 'src/index.ts', fileName: 'widget.js', format: 'iife' },
+  voice: { entry: 'src/voice/runtime.ts', fileName: 'widget-voice.js', format: 'iife' },
+  esm: { entry: 'src/esm.ts', fileName: 'index.mjs', format: 'es' },
 };
 
 export default defineConfig(({ mode }): UserConfig => {
@@ -21,9 +27,9 @@ export default defineConfig(({ mode }): UserConfig => {
       target: 'es2022',
       outDir: 'dist',
       emptyOutDir: mode === 'production',
-      sourcemap: true,
-      minify: true,
-      lib: { entry: target.entry, formats: ['iife'], name: '__serviceWidgetBundle', fileName: () => target.fileName },
+      sourcemap: target.format === 'iife',
+      minify: target.format === 'iife',
+      lib: { entry: target.entry, formats: [target.format], name: '__serviceWidgetBundle', fileName: () => target.fileName },
     },
   };
 });

@@ -7,6 +7,7 @@ import { mintToken } from './jwt';
 import { isScenarioName } from './scenarios';
 import { serveStatic } from './static-files';
 import { createMockService, type MockService, type MockServiceOptions } from './service';
+import { attachVoiceSocket } from './voice-node'; // voice: the WebSocket of contract 4.3
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -152,6 +153,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
         else res.destroy();
       });
   });
+  const detachVoice = attachVoiceSocket(server, mock); // voice: /api/v1/widget/voice/ws (mock/voice-node.ts)
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -160,6 +162,7 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
+        detachVoice(); // voice
         server.closeAllConnections();
       }),
   };

@@ -24,6 +24,9 @@ const SPOKEN = {
 export function createVoiceSession(ctx: MockContext, transport: VoiceTransport, url: URL) {
   let session: { sub: string; conversationId?: string; locale: 'en' | 'tr' } | undefined;
   let audioBytes = 0;
+  // voice: a turn is answered once, on `stop` or after MAX_AUDIO_FRAMES binary frames (no stop needed).
+  let audioFrames = 0;
+  let answered = false;
   let closed = false;
   const send = (frame: Record<string, unknown>) => {
     if (!closed) transport.send(JSON.stringify(frame));
@@ -55,6 +58,8 @@ export function createVoiceSession(ctx: MockContext, transport: VoiceTransport, 
 
   async function stop(): Promise<void> {
     if (!session) return fail('not_started', 'Send a start frame first.');
+    if (answered) return;
+    answered = true;
     const refused = chatScenarioError(ctx.scenario(), 99);
     if (refused && typeof refused.detail === 'object' && refused.detail !== null) {
       const { error, ...more } = refused.detail;
@@ -102,6 +107,7 @@ export function createVoiceSession(ctx: MockContext, transport: VoiceTransport, 
       });
       if (typeof data !== 'string') {
         audioBytes += byteLength(data);
+        if (++audioFrames === MAX_AUDIO_FRAMES && session) void stop(); // voice: the service heard enough
         return;
       }
       const frame = parseJson(data);
@@ -127,6 +133,9 @@ export function createVoiceHandler(baseUrl: string, ctx: MockContext): WebSocket
     client.addEventListener('close', () => session.onClose());
   });
 }
+
+/** voice: about 10 s of 250 ms chunks; a service would detect the end of speech instead. */
+export const MAX_AUDIO_FRAMES = 40;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -31,9 +31,19 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
     host.style.setProperty('--sw-on-primary', textOn(opts.primaryColor));
   }
 
-  const api = createClient({ baseUrl: opts.baseUrl, publicId: opts.publicId, getToken: opts.getToken });
+  // A static token the service rejected stays rejected: it is not sent again; the notice asks
+  // the visitor to reload the page (the only way to get a new one).
+  let staticTokenRejected = false;
+  const getToken = () => {
+    if (staticTokenRejected) throw new Error('static authToken was rejected');
+    return opts.getToken();
+  };
+  const api = createClient({ baseUrl: opts.baseUrl, publicId: opts.publicId, getToken });
   const model = createWidgetModel(opts, api);
   const disposers: (() => void)[] = [model.dispose];
+  if (opts.staticToken) {
+    disposers.push(model.chat.state.subscribe((s) => (staticTokenRejected ||= s.notice?.kind === 'auth')));
+  }
 
   const reflect = () => {
     const { theme, locale } = model.session.get();

@@ -44,6 +44,8 @@ export const en = {
   voiceUnsupported: 'Voice input is not supported in this browser.',
   voiceDropped: 'The voice connection was lost.',
   recording: 'Listening…',
+  voiceFailed: 'Voice could not be started. Please try again.',
+  micSilence: 'Stop the spoken answer',
   invalidPublicId: 'The chat is not configured correctly.',
   approval: 'This action needs approval from your organization’s team. It will run the next time you write, and the assistant will tell you the outcome.',
   readOnly: 'This assistant can read your data but cannot change it.',

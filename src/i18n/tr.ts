@@ -46,6 +46,8 @@ export const tr = {
   voiceUnsupported: 'Bu tarayıcı sesli girişi desteklemiyor.',
   voiceDropped: 'Sesli bağlantı koptu.',
   recording: 'Dinliyorum…',
+  voiceFailed: 'Sesli kullanım başlatılamadı. Lütfen tekrar deneyin.',
+  micSilence: 'Sesli yanıtı durdur',
   invalidPublicId: 'Sohbet doğru yapılandırılmamış.',
   approval: 'Bu işlem kuruluşunuzdaki ekibin onayını bekliyor. Bir sonraki mesajınızda çalıştırılacak ve asistan size sonucu bildirecek.',
   readOnly: 'Bu asistan verilerinizi okuyabilir ama değiştiremez.',

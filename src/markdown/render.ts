@@ -51,7 +51,11 @@ function markNestedImages(tokens: Token[] | undefined): void {
   }
 }
 
-const engine = new Marked({
+// Built on first use: a page whose visitor never opens the chat does no markdown work at all.
+let engine: Marked | undefined;
+const markdown = (): Marked => (engine ??= createEngine());
+
+const createEngine = () => new Marked({
   gfm: true,
   // Plain GFM: a single newline is a soft break, as on GitHub, so output matches what models expect.
   breaks: false,
@@ -110,7 +114,7 @@ const engine = new Marked({
 
 /** Lexes with the widget's private marked instance (never the page's global `marked`). */
 export function lexMarkdown(src: string): TokensList {
-  return engine.lexer(src);
+  return markdown().lexer(src);
 }
 
 /** Returns an absolute, canonical URL if `raw` uses one of `schemes`, else null. */
@@ -199,7 +203,7 @@ function fallback(text: string): DocumentFragment {
 /** Renders already-lexed block tokens (used by the streaming renderer for finished blocks). */
 export function renderTokens(tokens: Token[]): DocumentFragment {
   try {
-    return toFragment(engine.parser(tokens));
+    return toFragment(markdown().parser(tokens));
   } catch {
     return fallback(tokens.map((t) => t.raw).join(''));
   }
@@ -210,11 +214,11 @@ export function renderTokens(tokens: Token[]): DocumentFragment {
  * links limited to http/https/mailto (opened in a new tab, `rel="noopener noreferrer"`),
  * images shown as links, raw HTML shown as text. Never throws.
  */
-export function renderMarkdown(markdown: string): DocumentFragment {
+export function renderMarkdown(source: string): DocumentFragment {
   try {
-    return toFragment(engine.parse(markdown, { async: false }));
+    return toFragment(markdown().parse(source, { async: false }));
   } catch {
     // A parser bug must not take the reply down; show the text as it came.
-    return fallback(markdown);
+    return fallback(source);
   }
 }

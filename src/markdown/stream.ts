@@ -78,18 +78,18 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   };
 
   /** Freezes the complete blocks at the start of `rest`; returns the unfinished remainder. */
-  function freeze(rest: string): { tokens: Token[]; restNorm: string } {
+  function freeze(rest: string): string {
     const norm = normalize(rest);
     const tokens = lex(norm);
     const count = completeCount(tokens);
-    if (count === 0) return { tokens, restNorm: norm };
+    if (count === 0) return norm;
     const complete = tokens.slice(0, count);
     const raw = complete.map((t) => t.raw).join('');
     // Token raws normally add up to the source; if not, freezing could drop or repeat text.
-    if (!norm.startsWith(raw)) return { tokens, restNorm: norm };
+    if (!norm.startsWith(raw)) return norm;
     target.insertBefore(renderTokens(complete), tail);
     frozenText += rest.slice(0, originalLength(rest, raw.length));
-    return { tokens: tokens.slice(count), restNorm: norm.slice(raw.length) };
+    return norm.slice(raw.length);
   }
 
   function reset(): void {
@@ -106,8 +106,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     stats.lastParsedChars = 0;
     // Append-only is the contract; anything else (a reused target) starts over.
     if (!text.startsWith(frozenText)) reset();
-    const { restNorm } = freeze(text.slice(frozenText.length));
-    const shown = settleTail(restNorm);
+    const shown = settleTail(freeze(text.slice(frozenText.length)));
     stats.lastParsedChars += shown.length;
     stats.parsedChars += shown.length;
     tail.replaceChildren(renderMarkdown(shown));
@@ -131,7 +130,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       cancel();
       done = true;
       const full = renderMarkdown(fullText);
-      if (fullText.startsWith(frozenText)) {
+      if (frozenText !== '' && fullText.startsWith(frozenText)) {
         const rest = renderMarkdown(fullText.slice(frozenText.length));
         const current = [...Array.from(target.childNodes).filter((n) => n !== tail), ...Array.from(rest.childNodes)];
         const wanted = Array.from(full.childNodes);

@@ -186,17 +186,10 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       signal: ctrl.signal,
       listened: () => patch({ busy: 'streaming' }),
       transcript(text, final) {
-        if (!said) {
+        if (said) patchMessage(said.id, { content: text });
+        else {
           const message: ChatMessage = (said = { id: localId(), role: 'user', content: text, state: 'streaming' });
-          state.update((s) => {
-            // Before the reply if a (non-conforming) service answered before the words were final.
-            const at = s.messages.findIndex((m) => m.id === reply.id);
-            const messages = [...s.messages];
-            messages.splice(at < 0 ? messages.length : at, 0, message);
-            return { ...s, messages };
-          });
-        } else {
-          patchMessage(said.id, { content: text });
+          state.update((s) => ({ ...s, messages: [...s.messages, message] }));
         }
         if (final && !reply.started()) {
           hooks.onSent(state.get().conversationId);

@@ -8,6 +8,7 @@ import { createHistory } from './history';
 import { noticeFor, noticeForStreamError, type Notice } from './notices';
 import { openPortal } from './portal';
 import { store } from './store';
+import { createVoice } from './voice';
 
 export interface SessionState {
   open: boolean;
@@ -61,6 +62,17 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     onNotice: report,
   });
 
+  const voice = createVoice({
+    api,
+    chat,
+    runtimeUrl: opts.voiceRuntimeUrl,
+    nonce: opts.nonce,
+    locale: () => session.get().locale,
+    configured: () => session.get().config?.voice.configured !== false,
+    t,
+    describe,
+  });
+
   let configAsked = false;
   const ensureConfig = () => {
     if (configAsked) return;
@@ -79,6 +91,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
   };
   const close = () => {
     if (!session.get().open) return;
+    voice.release();
     patch({ open: false });
     opts.onEvent({ type: 'close' });
   };
@@ -88,6 +101,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     session,
     chat,
     history,
+    voice,
     t,
     open,
     close,
@@ -117,6 +131,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     dispose: () => {
       chat.dispose();
       history.dispose();
+      voice.dispose();
     },
   };
 }

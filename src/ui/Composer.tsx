@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Icon } from './icons';
@@ -17,22 +18,25 @@ export function Composer() {
     // Enter sends, Shift+Enter breaks the line; an IME composing a word keeps its Enter.
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) submit(e);
   };
-  const onInput = (e: Event) => {
-    const el = e.currentTarget as HTMLTextAreaElement;
-    model.chat.draft.set(el.value);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // Grows with the text (up to the CSS max-height) and shrinks back when a send clears it.
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
     el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
-  };
+    el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
+  }, [draft]);
 
   return (
     <form class="composer" part="composer" onSubmit={submit}>
       <textarea
+        ref={input}
         part="composer-input"
         rows={1}
         value={draft}
         aria-label={t.composerLabel}
         placeholder={t.composerPlaceholder}
-        onInput={onInput}
+        onInput={(e) => model.chat.draft.set(e.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
       {streaming ? (

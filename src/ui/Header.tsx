@@ -1,6 +1,7 @@
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Icon, type IconName } from './icons';
+import { MicButton } from './MicButton';
 
 interface ButtonProps {
   part: string;
@@ -46,15 +47,8 @@ export function Header({ title, inline }: { title: string; inline: boolean }) {
       {config?.connected_accounts.enabled && (
         <HeaderButton part="plug-button" icon="plug" label={t.connectAccounts} onClick={model.openPortal} />
       )}
-      {model.options.voice && <MicSlot />}
+      {model.options.voice && <MicButton />}
       {!inline && <HeaderButton part="close-button" icon="close" label={t.closeChat} onClick={model.close} />}
     </div>
   );
-}
-
-/** Filled by the voice feature; without it the microphone button only explains itself. */
-function MicSlot() {
-  const model = useModel();
-  const t = model.t();
-  return <HeaderButton part="mic-button" icon="mic" label={t.micStart} onClick={() => model.chat.showNotice({ kind: 'voice', code: 'voice', text: t.voiceUnsupported })} />;
 }

@@ -1,60 +1,46 @@
 // Loads widget-voice.js on the first microphone press: one <script> per page, shared by every
 // widget on it. The runtime hands itself over with an event on that element, so it defines no global.
-import { RUNTIME_EVENT, type StartVoiceTurn } from './types';
+import { RUNTIME_EVENT, type CreateVoiceController } from './types';
 
-interface ScriptUrlPolicy {
-  createScriptURL(url: string): unknown;
-}
 interface TrustedTypesLike {
-  createPolicy(name: string, rules: { createScriptURL(url: string): string }): ScriptUrlPolicy;
+  createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
 }
 
-let loading: Promise<StartVoiceTurn> | null = null;
-let policy: ScriptUrlPolicy | null = null;
+let loading: Promise<CreateVoiceController> | null = null;
+let policy: ReturnType<TrustedTypesLike['createPolicy']> | undefined;
 /** The one URL the `service-widget` policy lets through. */
-let allowed = '';
+let allowed: string;
 
-/**
- * Under `require-trusted-types-for 'script'` a script's src must be a TrustedScriptURL. The policy
- * is created once, on first use, and only accepts the exact runtime URL being loaded.
- */
-function scriptUrl(url: string): string {
-  const tt = (globalThis as { trustedTypes?: TrustedTypesLike }).trustedTypes;
-  if (!tt) return url;
-  allowed = url;
-  policy ??= tt.createPolicy('service-widget', {
-    createScriptURL: (u) => {
-      if (u !== allowed) throw new TypeError('ServiceWidget: unexpected script URL');
-      return u;
-    },
-  });
-  return policy.createScriptURL(url) as string;
-}
-
-export function loadVoiceRuntime(url: string, nonce: string | null): Promise<StartVoiceTurn> {
-  return (loading ??= new Promise<StartVoiceTurn>((resolve, reject) => {
+export function loadVoiceRuntime(url: string, nonce: string | null): Promise<CreateVoiceController> {
+  return (loading ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');
-    let ready = false;
-    const fail = () => {
-      if (ready) return;
-      // A failed load may be retried by a later press (a new element).
+    // A load without the runtime's event (wrong file) or a failed one: a later press may try again.
+    script.onload = script.onerror = () => {
       script.remove();
       loading = null;
-      reject(new Error('ServiceWidget: the voice runtime did not load'));
+      reject(Error('ServiceWidget: voice runtime not loaded'));
     };
     script.addEventListener(RUNTIME_EVENT, (e) => {
-      ready = true;
-      resolve((e as CustomEvent<StartVoiceTurn>).detail);
+      script.onload = null;
+      resolve((e as CustomEvent<CreateVoiceController>).detail);
     });
-    // The runtime's event fires while it runs, before `load`: a load without it is the wrong file.
-    script.addEventListener('load', fail);
-    script.addEventListener('error', fail);
     if (nonce) script.setAttribute('nonce', nonce);
     script.async = true;
+    // Under `require-trusted-types-for 'script'` a script's src must be a TrustedScriptURL: one
+    // `service-widget` policy per page, made on first use, that accepts only the runtime's URL.
+    const tt = (globalThis as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+    allowed = url;
     try {
-      script.src = scriptUrl(url);
-    } catch {
-      return fail();
+      policy ??= tt?.createPolicy('service-widget', {
+        createScriptURL: (u) => {
+          if (u !== allowed) throw TypeError(u);
+          return u;
+        },
+      });
+      script.src = (policy ? policy.createScriptURL(url) : url) as string;
+    } catch (e) {
+      loading = null;
+      return reject(e);
     }
     document.head.appendChild(script);
   }));

@@ -21,7 +21,8 @@ export type AudioContextCtor = new () => AudioContextLike;
 export interface Player {
   /** Creates/resumes the audio context; call inside a click so autoplay rules allow it. */
   unlock(): void;
-  enqueue(clip: ArrayBuffer): void;
+  /** One complete clip (a promise of one keeps its place in the queue while it is read). */
+  enqueue(clip: ArrayBuffer | Promise<ArrayBuffer>): void;
   /** Stops what plays, drops what is queued, ignores later clips. */
   silence(): void;
   /** No more clips will come: release the context once the queue has played. */
@@ -104,7 +105,8 @@ export function createPlayer(Ctx: AudioContextCtor | undefined, onPlaying: (play
       if (!c) return;
       pending++;
       decoded = decoded
-        .then(() => c.decodeAudioData(clip))
+        .then(() => clip)
+        .then((data) => c.decodeAudioData(data))
         .then(
           (buffer) => {
             if (!silenced) queue.push(buffer);

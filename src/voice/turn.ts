@@ -210,7 +210,11 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
       if (typeof e.data === 'string') return onText(e.data);
       if (clip === null) return; // binary without an `audio` frame first: not a clip
       clip = null;
-      if (e.data instanceof ArrayBuffer) player.enqueue(e.data);
+      // binaryType is `arraybuffer`; a Blob or a typed array (some socket shims) is taken as well.
+      const d = e.data;
+      if (d instanceof ArrayBuffer) player.enqueue(d);
+      else if (ArrayBuffer.isView(d)) player.enqueue(new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice().buffer);
+      else if (d instanceof Blob) player.enqueue(d.arrayBuffer());
     };
     // `error` is always followed by `close`, which is where the turn ends.
     ws.onerror = () => undefined;
@@ -250,9 +254,9 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
     silence: player.silence,
     close() {
       if (closed) return;
-      stopRecording(false);
       closed = true;
       over = true;
+      stopRecording(false);
       player.close();
       socket?.close(1000);
       releaseMic();

@@ -1,13 +1,55 @@
 // What widget.js and widget-voice.js agree on. Types only (plus one event name): the core imports
 // this file and src/voice/load.ts, nothing else of the voice feature.
 import type { ChatEvent, VoiceSession } from '../api/types';
+import type { Messages } from '../i18n';
+import type { VoiceSink } from '../state/chat';
+import type { Notice } from '../state/notices';
 import type { Locale } from '../types';
 
 /**
  * The event widget-voice.js dispatches on its own `<script>` element (`document.currentScript`)
- * with the turn factory as `detail`; no global is defined.
+ * with its `CreateVoiceController` as `detail`; no global is defined.
  */
 export const RUNTIME_EVENT = 'service-widget-voice';
+
+/** `starting`: microphone, session, socket. `replying`: recording ended, the answer is coming. */
+export type VoicePhase = 'idle' | 'starting' | 'recording' | 'replying';
+
+export interface VoiceState {
+  phase: VoicePhase;
+  /** The spoken answer is playing (possibly after the turn ended). */
+  playing: boolean;
+}
+
+/** Notices the runtime can ask for, by their i18n key. */
+export type VoiceFailure = keyof Pick<Messages, 'voiceDenied' | 'voiceUnsupported' | 'voiceDropped'>;
+
+/** What widget.js gives the runtime: the chat model's voice entry point and the api client. */
+export interface VoiceHost {
+  /** chat.speak(): a new spoken turn in the chat, or null while something else runs. */
+  speak(): VoiceSink | null;
+  /** chat.stop(): ends the running turn (its sink's signal aborts). */
+  stop(): void;
+  /** POST /voice/session through the core's api client (the JWT never reaches the runtime). */
+  session(conversationId: string | null, signal?: AbortSignal): Promise<VoiceSession>;
+  conversationId(): string | null;
+  locale(): Locale;
+  /** A voice notice by key, or (no key) what a failed request means, as in text chat. */
+  notice(failure: VoiceFailure | null, error?: unknown): Notice;
+  /** Updates the state the microphone button shows. */
+  set(state: Partial<VoiceState>): void;
+}
+
+/** The microphone button's behaviour, once the runtime is loaded. */
+export interface VoiceController {
+  /** Start a turn, stop recording, or silence the spoken answer. Runs inside the click. */
+  press(): void;
+  /** The panel closed: stop recording (the answer still arrives) and stop talking. */
+  release(): void;
+  dispose(): void;
+}
+
+export type CreateVoiceController = (host: VoiceHost) => VoiceController;
 
 /** What the runtime tells the core during one spoken turn, in wire order. */
 export type VoiceEvent =

@@ -42,6 +42,11 @@ describe('chat round trip', () => {
     // The composer is empty and ready again.
     expect(await wp.part('composer-input').inputValue()).toBe('');
 
+    // The finished reply is announced once through a polite live region.
+    const live = wp.host.locator('[aria-live="polite"]');
+    await expect.poll(() => live.textContent()).toContain('The assistant answered.');
+    expect(await live.textContent()).toContain('There were 42 orders');
+
     const events = (await wp.events()).map((e) => e.type);
     expect(events).toEqual(expect.arrayContaining(['ready', 'open', 'message_sent', 'reply_done']));
 
@@ -95,6 +100,22 @@ describe('chat round trip', () => {
     await input.press('Enter');
     await wp.waitForReplies(1);
     expect((await chatRequests())[0]!.body).toEqual({ message: 'first line\nsecond line' });
+  });
+
+  // (Was a product bug, found by the screenshots: the height followed `input` events only, so the
+  // empty composer kept the tall height after a send. Fixed in src/ui/Composer.tsx.)
+  it('the composer grows with a long message and shrinks back once it is sent', async () => {
+    const wp = await openPage();
+    await wp.openPanel();
+    const input = wp.part('composer-input');
+    const height = () => input.evaluate((el) => el.getBoundingClientRect().height);
+    const empty = await height();
+    await input.fill('line one\nline two\nline three\nline four');
+    expect(await height()).toBeGreaterThan(empty + 40);
+    await input.press('Enter');
+    await wp.waitForReplies(1);
+    expect(await input.inputValue()).toBe('');
+    expect(await height()).toBeCloseTo(empty, 0);
   });
 });
 

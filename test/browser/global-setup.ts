@@ -1,15 +1,16 @@
 // Global setup of the `browser` vitest project (runs once, in the main process):
-// - makes sure dist/widget.js exists (builds it when missing or older than src/),
+// - makes sure dist/widget.js exists (builds it when missing or older than src/) and copies dist/
+//   to artifacts/browser/dist/, which the test pages load,
 // - starts the mock service over real localhost HTTP (it also serves the repo root as static files),
 // - launches Debian's Chromium ONCE as a Playwright browser server; every test file connects to it.
 // The ws endpoint and the server URL reach the tests through vitest's provide()/inject().
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startMockServer, type RunningMockServer } from '../../mock/node-server';
-import { PAGES_DIR, REPO_ROOT as ROOT, SCREENSHOTS_DIR } from './paths';
+import { DIST_SNAPSHOT_DIR, PAGES_DIR, REPO_ROOT as ROOT, SCREENSHOTS_DIR, urlPath } from './paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +32,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Voice (test/browser/voice.test.ts): a fake microphone, granted without a prompt.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
 ];
 
 function newestMtime(dir: string): number {
@@ -69,7 +73,7 @@ function ensureChromium(): void {
 
 /** Pages written by the tests may ask for response headers (e.g. a CSP) through a `headers.json` beside them. */
 function pageHeaders(pathname: string): Record<string, string> {
-  const pagesUrl = `/${path.relative(ROOT, PAGES_DIR).split(path.sep).join('/')}/`;
+  const pagesUrl = `${urlPath(PAGES_DIR)}/`;
   if (!pathname.startsWith(pagesUrl) || !pathname.endsWith('.html')) return {};
   const file = path.join(ROOT, path.dirname(pathname), 'headers.json');
   try {
@@ -84,6 +88,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ensureBuild();
   rmSync(PAGES_DIR, { recursive: true, force: true });
   mkdirSync(PAGES_DIR, { recursive: true });
+  // The build under test, frozen for this run (a rebuild of dist/ meanwhile cannot swap it).
+  rmSync(DIST_SNAPSHOT_DIR, { recursive: true, force: true });
+  cpSync(path.join(ROOT, 'dist'), DIST_SNAPSHOT_DIR, { recursive: true });
+  rmSync(path.join(SCREENSHOTS_DIR, 'failures'), { recursive: true, force: true });
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
 
   let server: RunningMockServer | undefined;

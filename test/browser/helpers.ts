@@ -1,14 +1,15 @@
 // Helpers for the real-browser tests: one shared Chromium (launched by global-setup.ts), a new
-// context per test, generated customer pages that load /dist/widget.js with a plain <script src>.
+// context per test, generated customer pages that load the built widget.js with a plain
+// <script src> (from artifacts/browser/dist/, global-setup's copy of dist/ for this run).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect, inject, onTestFailed, onTestFinished } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 import { DEMO_PUBLIC_ID, mintToken } from '../../mock/jwt';
 import type { ScenarioName } from '../../mock/scenarios';
 import type { MockSettings, RecordedRequest } from '../../mock/types';
 import type { InitOptions, WidgetEvent, WidgetInstance } from '../../src/types';
-import { PAGES_DIR, REPO_ROOT, SCREENSHOTS_DIR } from './paths';
+import { DIST_SNAPSHOT_DIR, PAGES_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
 
 export { DEMO_PUBLIC_ID };
 
@@ -156,6 +157,8 @@ export interface WidgetPage {
   pageErrors: string[];
   /** Every request the page made (page.on('request')). */
   requests: { method: string; url: string; resourceType: string }[];
+  /** Requests that failed or answered ≥ 400 (`cut` streams and mocked errors included). */
+  failedRequests: string[];
   /** securitypolicyviolation events seen since the document started. */
   violations(): Promise<Violation[]>;
   events(): Promise<WidgetEvent[]>;
@@ -199,15 +202,14 @@ ${opts.pageCss !== undefined ? '<link rel="stylesheet" href="page.css">' : ''}
 ${opts.bodyHtml ?? '<main id="host-content"><h1>Acme customer portal</h1><p>Your orders and invoices.</p></main>'}
 <script src="config.js"></script>
 ${opts.instrumentLoad ? fixture('instrument-before.js') : ''}
-<script src="/dist/widget.js"></script>
+<script src="${urlPath(DIST_SNAPSHOT_DIR)}/widget.js"></script>
 ${opts.instrumentLoad ? fixture('instrument-after.js') : ''}
 ${fixture('harness.js')}
 </body>
 </html>
 `;
   writeFileSync(path.join(dir, 'index.html'), html);
-  const rel = path.relative(REPO_ROOT, dir).split(path.sep).join('/');
-  return `${serverUrl()}/${rel}/index.html`;
+  return `${serverUrl()}${urlPath(dir)}/index.html`;
 }
 
 /** Listens for CSP violations from the first moment of every document (init scripts ignore the page's CSP). */
@@ -249,19 +251,41 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     locale: opts.locale ?? 'en-US',
     reducedMotion: 'reduce',
   });
-  onTestFinished(() => context.close().catch(() => undefined));
+  const consoleMessages: ConsoleEntry[] = [];
+  const pageErrors: string[] = [];
+  const requests: WidgetPage['requests'] = [];
+  const failedRequests: string[] = [];
+
+  // On failure: what the page said, and a screenshot of every page (artifacts/screenshots/failures/).
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const lines = [
+        ...pageErrors.map((e) => `pageerror ${e}`),
+        ...consoleMessages.map((m) => `console.${m.type} ${m.text}`),
+        ...failedRequests.map((r) => `request ${r}`),
+      ];
+      if (lines.length) console.error(`[browser page] ${task.name}\n  ${lines.join('\n  ')}`);
+      const name = task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+      for (const [i, p] of context.pages().entries()) {
+        const file = path.join(SCREENSHOTS_DIR, 'failures', `${name}${i ? `-${i}` : ''}.png`);
+        await p.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
+      }
+    }
+    await context.close().catch(() => undefined);
+  });
   context.setDefaultTimeout(WAIT);
 
   await context.addInitScript(VIOLATION_RECORDER);
   await context.exposeFunction('__swMintToken', mint);
   const page = await context.newPage();
 
-  const consoleMessages: ConsoleEntry[] = [];
-  const pageErrors: string[] = [];
-  const requests: WidgetPage['requests'] = [];
   page.on('console', (m) => consoleMessages.push({ type: m.type(), text: m.text() }));
   page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
   page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), resourceType: r.resourceType() }));
+  page.on('requestfailed', (r) => failedRequests.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) failedRequests.push(`${r.request().method()} ${r.url()}: ${r.status()}`);
+  });
 
   const host = page.locator('[data-service-widget]');
   const part = (name: string) => host.locator(`[part~="${name}"]`);
@@ -276,6 +300,7 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     consoleMessages,
     pageErrors,
     requests,
+    failedRequests,
     violations: () => page.evaluate(() => window.__swViolations),
     events: () => page.evaluate(() => window.__swTest.events),
     tokenCalls: () => page.evaluate(() => window.__swTest.tokenCalls),
@@ -301,13 +326,6 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
       return file;
     },
   };
-
-  onTestFailed(async ({ task }) => {
-    const safe = task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
-    await page
-      .screenshot({ path: path.join(SCREENSHOTS_DIR, 'failures', `${safe}.png`) })
-      .catch(() => undefined);
-  });
 
   await opts.beforeLoad?.(page, context);
   await page.goto(url, { waitUntil: 'load' });

@@ -59,6 +59,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// Char-by-char runs render a thousand frames through happy-dom; leave room on a busy machine.
+const SLOW = 30_000;
+
 const expected = (text: string): HTMLDivElement => mount(renderMarkdown(text));
 const tailOf = (target: HTMLElement): Element | null => target.querySelector('[data-md-tail]');
 
@@ -83,7 +86,7 @@ describe('createStreamingRenderer', () => {
     r.finish(REPLY);
     expect(target.isEqualNode(expected(REPLY))).toBe(true);
     expect(tailOf(target)).toBeNull();
-  });
+  }, SLOW);
 
   it.each([1, 2, 3, 4, 5])('fed in random chunks (seed %i), ends equal to renderMarkdown', (seed) => {
     const random = rng(seed);
@@ -99,7 +102,7 @@ describe('createStreamingRenderer', () => {
     r.finish(REPLY);
     expect(target.innerHTML).toBe(expected(REPLY).innerHTML);
     expect(target.isEqualNode(expected(REPLY))).toBe(true);
-  });
+  }, SLOW);
 
   it('coalesces any number of updates into one render per animation frame', () => {
     const target = document.createElement('div');
@@ -131,7 +134,7 @@ describe('createStreamingRenderer', () => {
     r.finish(REPLY);
     frozen.forEach((node, k) => expect(target.childNodes[k]).toBe(node));
     expect(target.isEqualNode(expected(REPLY))).toBe(true);
-  });
+  }, SLOW);
 
   it('re-parses only the unfinished tail, not the whole message, per frame', () => {
     const para = (n: number): string => `Paragraf ${n}: **kalın** ve *eğik* metin, [bağlantı](https://e.example/${n}) ile.\n\n`;
@@ -152,7 +155,7 @@ describe('createStreamingRenderer', () => {
     expect(r.stats.parsedChars).toBeLessThan(r.stats.frames * 4 * longest);
     r.finish(text);
     expect(target.isEqualNode(expected(text))).toBe(true);
-  });
+  }, SLOW);
 
   it('shows an unclosed code fence as code, without its backticks', () => {
     const target = document.createElement('div');
@@ -235,7 +238,7 @@ describe('createStreamingRenderer', () => {
     r.finish(text);
     expect(target.isEqualNode(expected(text))).toBe(true);
     expect(target.querySelector('a')?.getAttribute('href')).toBe('https://example.com/r');
-  });
+  }, SLOW);
 
   it('handles CRLF line ends', () => {
     const text = REPLY.replace(/\n/g, '\r\n');
@@ -244,7 +247,7 @@ describe('createStreamingRenderer', () => {
     for (let i = 1; i <= text.length; i += 3) { r.update(text.slice(0, i)); flush(); assertClean(target, text.slice(0, i)); }
     r.finish(text);
     expect(target.isEqualNode(expected(text))).toBe(true);
-  });
+  }, SLOW);
 
   it('starts over when the text is not an extension of what it has shown', () => {
     const target = document.createElement('div');
@@ -266,5 +269,5 @@ describe('createStreamingRenderer', () => {
       expect(violations(target)).toEqual([]);
       expect(target.querySelector('img, script')).toBeNull();
     }
-  });
+  }, SLOW);
 });

@@ -58,7 +58,7 @@ describe('connected accounts', () => {
 
 describe('data answers', () => {
   it('a table in a reply gets a copy action that puts tab-separated cells on the clipboard', async () => {
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const w = await mountWidget();
     await w.send('orders last week?');

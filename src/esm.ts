@@ -1,0 +1,60 @@
+// The ES module entry (`import { init } from 'service-widget'`, built to dist/index.mjs).
+//
+// Importing it has no side effect at all: it touches no `window`, `document` or `navigator`, so a
+// server-side render (Next.js, Nuxt, Vite SSR) can import it in Node. Only `init` needs a browser.
+//
+// Unlike the <script src> build, there is no script tag whose origin could default `baseUrl`
+// (`document.currentScript` would be the app's own bundle, or null for modules), so `baseUrl` is
+// required here: `init` throws a TypeError naming it when it is missing. The voice runtime
+// (`voiceRuntimeUrl`) then defaults to `{baseUrl}/widget-voice.js`, as if widget.js had been
+// loaded from the service itself.
+import { assertLocale, assertTheme, resolveOptions } from './options';
+import type { InitOptions, WidgetInstance } from './types';
+import { createWidget } from './widget';
+
+export type {
+  InitOptions,
+  Locale,
+  ServiceWidgetApi,
+  Theme,
+  WidgetErrorCode,
+  WidgetEvent,
+  WidgetInstance,
+} from './types';
+
+declare const __VERSION__: string;
+
+/** The package version (semver), the same as `window.ServiceWidget.version` of the script build. */
+export const version: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+
+/**
+ * Mounts a widget (see `InitOptions`; `baseUrl` is required in this build) and returns its
+ * controls. Throws a `TypeError` naming the option when an option is wrong, and an `Error` when
+ * called without a browser (for example during a server-side render: call it in an effect).
+ */
+export function init(options: InitOptions): WidgetInstance {
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    throw new Error('ServiceWidget.init needs a browser (window and document): call it on the client, e.g. in useEffect/onMounted.');
+  }
+  const widget = createWidget(resolveOptions(options, pseudoScriptSrc(options)));
+  return {
+    ...widget,
+    setTheme: (theme) => widget.setTheme(assertTheme(theme)),
+    setLocale: (locale) => widget.setLocale(assertLocale(locale)),
+  };
+}
+
+/**
+ * Where widget.js would live if the service served it: `{baseUrl}/widget.js`. resolveOptions
+ * derives the voice runtime's default from it. Null without a usable `baseUrl`, so resolveOptions
+ * throws its TypeError naming `baseUrl`.
+ */
+function pseudoScriptSrc(options: unknown): string | null {
+  const baseUrl = (options as { baseUrl?: unknown } | null)?.baseUrl;
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return null;
+  try {
+    return new URL(`${baseUrl.replace(/\/+$/, '')}/widget.js`, document.baseURI).href;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,98 @@
+// The microphone button's behaviour (widget-voice.js): one spoken turn at a time, fed into the chat
+// model through the host's `speak()`, so spoken turns look and behave like typed ones.
+import type { VoiceSink } from '../state/chat';
+import { startTurn, type VoiceEnv } from './turn';
+import type { VoiceController, VoiceEvent, VoiceHost, VoicePhase, VoiceTurn } from './types';
+
+export function createController(host: VoiceHost, env?: VoiceEnv): VoiceController {
+  let phase: VoicePhase = 'idle';
+  let playing = false;
+  /** The latest turn; kept after `reply.done` so its audio can still be silenced. */
+  let turn: VoiceTurn | null = null;
+  /** The chat side of the running turn; null once it ended. */
+  let sink: VoiceSink | null = null;
+
+  const setPhase = (p: VoicePhase) => host.set({ phase: (phase = p) });
+  const setPlaying = (p: boolean) => host.set({ playing: (playing = p) });
+  const settle = () => {
+    sink = null;
+    setPhase('idle');
+  };
+  /** A closed turn tells nothing more, so it is marked silent here. */
+  const closeTurn = () => {
+    turn?.close();
+    turn = null;
+    setPlaying(false);
+  };
+
+  const onEvent = (s: VoiceSink, e: VoiceEvent) => {
+    if (e.type === 'playing') return setPlaying(e.playing);
+    if (sink !== s) return;
+    switch (e.type) {
+      case 'recording':
+        return setPhase('recording');
+      case 'listened':
+        s.listened();
+        return setPhase('replying');
+      case 'transcript':
+        return s.transcript(e.text, e.final);
+      case 'chat':
+        s.event(e.event);
+        if (e.event.type === 'error') settle();
+        return;
+      case 'done':
+        s.done(e.conversationId);
+        return settle();
+      case 'failed':
+        // A refused session says why in the service's words (409 voice_not_configured, 429, 401…).
+        s.fail(
+          e.reason === 'session'
+            ? host.notice(null, e.error)
+            : host.notice(e.reason === 'denied' ? 'voiceDenied' : e.reason === 'unsupported' ? 'voiceUnsupported' : 'voiceDropped'),
+        );
+        return settle();
+    }
+  };
+
+  const start = () => {
+    const s = host.speak();
+    if (!s) return;
+    closeTurn();
+    sink = s;
+    setPhase('starting');
+    const ctrl = new AbortController();
+    // The stop button, a new conversation, destroy: the turn ends where it is.
+    s.signal.addEventListener('abort', () => {
+      ctrl.abort();
+      closeTurn();
+      if (sink === s) settle();
+    });
+    turn = startTurn(
+      {
+        locale: host.locale(),
+        conversationId: host.conversationId(),
+        session: (id) => host.session(id, ctrl.signal),
+        on: (e) => onEvent(s, e),
+      },
+      env,
+    );
+  };
+
+  return {
+    press() {
+      if (phase === 'recording') turn?.stop();
+      else if (phase === 'starting') host.stop();
+      else if (phase === 'replying' || playing) turn?.silence();
+      else start();
+    },
+    release() {
+      if (phase === 'starting') host.stop();
+      if (phase === 'recording') turn?.stop();
+      turn?.silence();
+    },
+    dispose() {
+      if (sink) host.stop();
+      closeTurn();
+    },
+  };
+}

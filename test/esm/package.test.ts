@@ -1,0 +1,113 @@
+// @vitest-environment node
+// The npm package: exports/types point at built files, `npm pack` ships only what users need, and
+// the ESM types work for a TypeScript consumer resolving 'service-widget' through `exports`.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO } from './snippet';
+
+interface Pkg {
+  version: string;
+  main: string;
+  module: string;
+  types: string;
+  exports: Record<string, string | Record<string, string>>;
+  files: string[];
+  sideEffects: string[] | boolean;
+  dependencies: Record<string, string>;
+}
+
+const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Pkg;
+const built = existsSync(path.join(REPO, 'dist', 'index.mjs')) && existsSync(path.join(REPO, 'dist', 'index.d.ts'));
+const SHIPPED = [
+  'CHANGELOG.md',
+  'README.md',
+  'dist/index.d.ts',
+  'dist/index.mjs',
+  'dist/widget-voice.js',
+  'dist/widget.d.ts',
+  'dist/widget.js',
+  'package.json',
+];
+
+describe('package.json', () => {
+  it('points the ESM entry and its types at dist/index.*', () => {
+    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.mjs', default: './dist/index.mjs' });
+    expect(pkg.types).toBe('./dist/index.d.ts');
+    expect(pkg.module).toBe('./dist/index.mjs');
+    expect(pkg.main).toBe('./dist/index.mjs');
+  });
+
+  it('marks only the script-tag bundles as having side effects', () => {
+    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/widget-voice.js']);
+  });
+
+  it.skipIf(!built)('every exported path exists after the build', () => {
+    const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+    for (const target of targets) expect(existsSync(path.join(REPO, target)), target).toBe(true);
+  });
+
+  it.skipIf(!built)('npm pack ships the bundles, their types, README and CHANGELOG, and nothing else', () => {
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO, encoding: 'utf8' });
+    const [packed] = JSON.parse(out) as [{ files: { path: string }[] }];
+    const files = packed.files.map((f) => f.path).filter((f) => f !== 'LICENSE').sort();
+    expect(files).toEqual(SHIPPED);
+  });
+
+  it.skipIf(!built)('the bundle inlines its dependencies (no bare imports left)', () => {
+    const code = readFileSync(path.join(REPO, 'dist', 'index.mjs'), 'utf8');
+    expect(code).not.toMatch(/^\s*import\s/m);
+    for (const dep of Object.keys(pkg.dependencies)) expect(code).not.toContain(`from "${dep}`);
+    expect(code).not.toMatch(/process\.env/);
+    // src/init.ts's script-tag default for baseUrl is not part of this entry.
+    expect(code).not.toContain('document.currentScript instanceof HTMLScriptElement');
+  });
+});
+
+describe.skipIf(!built)('dist/index.d.ts for a TypeScript consumer', () => {
+  it('types init, version and the public types, and declares no window.ServiceWidget', () => {
+    const dir = path.join(REPO, 'artifacts', 'esm-consumer');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+    symlinkSync(REPO, path.join(dir, 'node_modules', 'service-widget'), 'dir');
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'],
+          strict: true, noEmit: true, types: [], skipLibCheck: false,
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    writeFileSync(
+      path.join(dir, 'consumer.ts'),
+      `import { init, version, type InitOptions, type WidgetEvent, type WidgetInstance, type Theme } from 'service-widget';
+const onEvent = (e: WidgetEvent): void => {
+  if (e.type === 'error') console.log(e.code satisfies string);
+};
+const options: InitOptions = { publicId: 'p', baseUrl: 'https://svc.example', getAuthToken: async () => 'jwt', onEvent };
+const w: WidgetInstance = init(options);
+const theme: Theme = 'auto';
+w.setTheme(theme);
+const v: string = version;
+// @ts-expect-error publicId must be a string
+init({ publicId: 1, authToken: 't' });
+// @ts-expect-error not a theme
+w.setTheme('blue');
+// @ts-expect-error the module build defines no global
+window.ServiceWidget.init(options);
+export { v };
+`,
+    );
+    const tsc = path.join(REPO, 'node_modules', '.bin', 'tsc');
+    let output = '';
+    try {
+      execFileSync(tsc, ['-p', path.join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(output).toBe('');
+  });
+});
