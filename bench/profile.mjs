@@ -53,7 +53,7 @@ for (const [name, { from, to }] of Object.entries(phases)) {
   let total = 0;
   for (let i = 0; i < prof.samples.length; i++) {
     t += prof.timeDeltas[i];
-    const dt = prof.timeDeltas[i + 1] ?? 0; // a sample stands for the time until the next one
+    const dt = Math.max(0, prof.timeDeltas[i + 1] ?? 0); // a sample stands for the time until the next one
     if (t < from || t > to) continue;
     const node = byId.get(prof.samples[i]);
     const l = label(node);
@@ -124,7 +124,7 @@ for (const [name, { from, to }] of Object.entries(phases)) {
   const { from, to } = phases.streaming;
   const slices = 5;
   console.log(`\n=== streaming, in ${slices} slices: CPU per event (ms), and RunTask count ===`);
-  console.log(['slice'.padEnd(6), ...names.map((n) => n.padStart(16)), 'tasks'.padStart(7)].join(''));
+  console.log(['slice'.padEnd(6), ...names.map((n) => n.padStart(17)), 'tasks'.padStart(7)].join(''));
   for (let k = 0; k < slices; k++) {
     const a = from + ((to - from) * k) / slices;
     const b = from + ((to - from) * (k + 1)) / slices;
@@ -132,7 +132,7 @@ for (const [name, { from, to }] of Object.entries(phases)) {
     const cells = names.map((n) => {
       const es = inSlice.filter((e) => e.name === n);
       const cpu = es.reduce((x, e) => x + (e.tdur ?? 0), 0) / 1000;
-      return `${fmt(es.length ? cpu / es.length : 0, 2)} ×${es.length}`.padStart(16);
+      return `${fmt(es.length ? cpu / es.length : 0, 2)} ×${es.length}`.padStart(17);
     });
     console.log([`${k + 1}`.padEnd(6), ...cells, String(inSlice.filter((e) => e.name === 'RunTask').length).padStart(7)].join(''));
   }
@@ -169,7 +169,7 @@ for (const [name, { from, to }] of Object.entries(phases)) {
       t += prof.timeDeltas[i];
       if (t < task.ts || t > end) continue;
       const l = label(byId.get(prof.samples[i]));
-      self.set(l, (self.get(l) ?? 0) + (prof.timeDeltas[i + 1] ?? 0));
+      self.set(l, (self.get(l) ?? 0) + Math.max(0, prof.timeDeltas[i + 1] ?? 0));
     }
     console.log('  JS self time inside:');
     for (const [l, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${fmt(us / 1000, 1).padStart(8)} ms  ${l}`);

@@ -36,7 +36,8 @@
 // - longest task: a CDP trace (`devtools.timeline`, `disabled-by-default-devtools.timeline`, kept in
 //   the browser until the window is over so that collecting it costs the page nothing) gives the
 //   longest `RunTask` on the page's `CrRendererMain` thread between the `console.timeStamp`
-//   markers the page sets at Enter and at the end of the window, with its CPU time. Cross-checked
+//   markers the page sets at Enter and at the end of the window; its "(CPU)" column is the largest
+//   CPU (thread) time of any task in the window, which may be another task. Cross-checked
 //   with `PerformanceObserver({ type: 'longtask' })` (tasks >= 50 ms only: "none" when empty).
 // - wall: Enter to `reply_done`, in page time.
 // - Each variant runs RUNS times (default 3; env BENCH_RUNS), alternating variants, each in a fresh

@@ -31,6 +31,9 @@ export interface StreamingRenderer {
   readonly stats: Readonly<StreamStats>;
 }
 
+/** `[label]: url` at the start of a line: a definition that may change blocks before it. */
+const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+
 /** The lexer turns `\r\n` and `\r` into `\n`; token lengths are counted in that form. */
 const normalize = (s: string): string => s.replace(/\r\n?/g, '\n');
 
@@ -129,19 +132,14 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       if (done) return;
       cancel();
       done = true;
-      const full = renderMarkdown(fullText);
-      if (frozenText !== '' && fullText.startsWith(frozenText)) {
-        const rest = renderMarkdown(fullText.slice(frozenText.length));
-        const current = [...Array.from(target.childNodes).filter((n) => n !== tail), ...Array.from(rest.childNodes)];
-        const wanted = Array.from(full.childNodes);
-        // Keep the frozen nodes when they are what a whole-text render gives (nearly always);
-        // a reference-style link defined after its use, for one, changes earlier blocks.
-        if (current.length === wanted.length && current.every((n, i) => n.isEqualNode(wanted[i] ?? null))) {
-          tail.replaceWith(rest);
-          return;
-        }
+      // The frozen blocks are what a whole-text render gives, except when a reference-style link
+      // definition changes earlier blocks: only then is the whole reply rendered again. Otherwise
+      // the last task of a long reply stays as small as any frame (bench/stream.mjs).
+      if (frozenText !== '' && fullText.startsWith(frozenText) && !LINK_DEFINITION.test(fullText)) {
+        tail.replaceWith(renderMarkdown(fullText.slice(frozenText.length)));
+        return;
       }
-      target.replaceChildren(full);
+      target.replaceChildren(renderMarkdown(fullText));
     },
     destroy() {
       cancel();

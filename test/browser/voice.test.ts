@@ -135,7 +135,8 @@ describe('voice', () => {
       ].join('; '),
     });
     await wp.part('mic-button').click();
-    await expect.poll(async () => (await voiceFrames()).length, { timeout: WAIT }).toBeGreaterThan(0);
+    // Some audio first: the mock answers `no_audio` to a turn without any.
+    await expect.poll(async () => (await voiceFrames()).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
     await wp.part('mic-button').click();
     await wp.waitForReplies(1);
     await settle(wp.page);

@@ -1,0 +1,89 @@
+// The async loader snippet exactly as published (examples/async-snippet.html, also in the README),
+// in Chromium against the built dist/widget.js: init and open() called before widget.js arrives
+// are queued, replayed once it loads, and the widget talks to the service at the script's origin.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SNIPPET_SRC } from '../esm/snippet';
+import { barePage } from './ecosystem-page';
+import { apiRequests, disconnectBrowser, DEMO_PUBLIC_ID, resetMock, serverUrl } from './helpers';
+import { REPO_ROOT } from './paths';
+
+afterAll(disconnectBrowser);
+
+/** The example page, pointed at this test's mock: its widget.js, public id and token endpoint. */
+function examplePage(): string {
+  const html = readFileSync(path.join(REPO_ROOT, 'examples', 'async-snippet.html'), 'utf8');
+  for (const needle of [`'${SNIPPET_SRC}'`, "'YOUR_PUBLIC_ID'", "fetch('/api/widget-token', { credentials: 'include' }).then(function (r) { return r.text(); })"]) {
+    if (!html.includes(needle)) throw new Error(`examples/async-snippet.html no longer contains ${needle}`);
+  }
+  return html
+    .replace(`'${SNIPPET_SRC}'`, JSON.stringify(`${serverUrl()}/dist/widget.js`))
+    .replace("'YOUR_PUBLIC_ID'", JSON.stringify(DEMO_PUBLIC_ID))
+    .replace("fetch('/api/widget-token', { credentials: 'include' }).then(function (r) { return r.text(); })", 'window.__swMintToken()')
+    .replace('if (window.dataLayer)', 'window.dataLayer = window.dataLayer || []; if (window.dataLayer)');
+}
+
+describe('async snippet (examples/async-snippet.html) in a real browser', () => {
+  it('queues init and open() made before widget.js loads, then mounts once and opens', async () => {
+    await resetMock();
+    const bp = await barePage({ 'index.html': examplePage() });
+    // Hold widget.js back so the page's own button is pressed before the script exists.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await bp.page.route('**/dist/widget.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await bp.page.goto(`${bp.base}index.html`, { waitUntil: 'domcontentloaded' });
+
+    await bp.page.click('#ask-data');
+    const before = await bp.page.evaluate(() => ({
+      keys: Object.keys(window.ServiceWidget).sort(),
+      queued: (window.ServiceWidget as unknown as { q: unknown[] }).q.length,
+      hosts: document.querySelectorAll('[data-service-widget]').length,
+    }));
+    expect(before).toEqual({ keys: ['init', 'q'], queued: 1, hosts: 0 });
+    expect(await apiRequests()).toEqual([]);
+
+    release();
+    const host = bp.page.locator('[data-service-widget]');
+    await host.locator('[part~="panel"]').waitFor();
+    await host.locator('[part~="composer-input"]').waitFor();
+    const after = await bp.page.evaluate(() => ({
+      keys: Object.keys(window.ServiceWidget).sort(),
+      version: window.ServiceWidget.version,
+      hosts: document.querySelectorAll('[data-service-widget]').length,
+      events: (window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event),
+    }));
+    expect(after.keys).toEqual(['init', 'version']);
+    expect(after.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(after.hosts).toBe(1);
+    expect(after.events).toEqual(expect.arrayContaining(['service_widget_ready', 'service_widget_open']));
+    // baseUrl defaulted to the origin of the script the snippet loaded.
+    expect((await apiRequests()).map((r) => r.path)).toContain('/api/v1/widget/config');
+
+    // The stand-in the page kept now drives the real widget.
+    await bp.page.evaluate(() => (window as unknown as { chat: { close(): void } }).chat.close());
+    await host.locator('[part~="panel"]').waitFor({ state: 'detached' });
+    await bp.page.click('#ask-data');
+    await host.locator('[part~="panel"]').waitFor();
+    expect(bp.pageErrors).toEqual([]);
+    expect(bp.consoleErrors).toEqual([]);
+  });
+
+  it('after widget.js has loaded, the snippet is a no-op and init goes straight to the real API', async () => {
+    await resetMock();
+    const bp = await barePage({ 'index.html': examplePage() });
+    await bp.goto();
+    await bp.page.waitForFunction(() => 'version' in window.ServiceWidget);
+    const snippet = readFileSync(path.join(REPO_ROOT, 'examples', 'async-snippet.html'), 'utf8');
+    const code = /<script>\n([\s\S]*?)<\/script>/.exec(snippet)![1]!.replace(`'${SNIPPET_SRC}'`, JSON.stringify(`${serverUrl()}/dist/widget.js`));
+    const result = await bp.page.evaluate((c) => {
+      const api = window.ServiceWidget;
+      new Function(c)();
+      return { same: window.ServiceWidget === api, scripts: document.querySelectorAll('script[src$="widget.js"]').length };
+    }, code);
+    expect(result).toEqual({ same: true, scripts: 1 });
+  });
+});

@@ -1,0 +1,219 @@
+// The React and Vue wrappers (examples/react/ServiceWidget.tsx, examples/vue/ServiceWidget.ts),
+// bundled by Vite with `service-widget` pointing at the npm entry (src/esm.ts) and mounted in
+// Chromium. React StrictMode's mount → unmount → mount must leave exactly one widget host and no
+// leaked listener or interval; a key option change re-creates the widget, theme/locale do not.
+//
+// react/react-dom and vue are not dependencies of this package. Without react installed, the React
+// wrapper runs on preact/compat (same hooks API) and the StrictMode double mount is done by hand;
+// without vue, the Vue test is skipped. Install them as devDependencies to run the real thing.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build, type Alias } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { barePage, LEAK_TRACKER, type BarePage } from './ecosystem-page';
+import { disconnectBrowser, DEMO_PUBLIC_ID, resetMock, serverUrl, WAIT } from './helpers';
+import { REPO_ROOT } from './paths';
+
+afterAll(disconnectBrowser);
+
+const require = createRequire(path.join(REPO_ROOT, 'package.json'));
+const installed = (name: string) => {
+  try {
+    require.resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const HAS_REACT = installed('react') && installed('react-dom/client');
+const HAS_VUE = installed('vue');
+
+interface Harness {
+  inits: number;
+  destroys: number;
+  events: { type: string }[];
+}
+
+declare global {
+  interface Window {
+    __sw: Harness;
+    __leaks(): string[];
+    __app: { render(props: Record<string, unknown>, strict?: boolean): Promise<void>; unmount(): Promise<void> };
+  }
+}
+
+/** `service-widget` for the test bundle: the real npm entry, counting init/destroy calls. */
+const SHIM = `import { init as realInit, version } from ${JSON.stringify(path.join(REPO_ROOT, 'src', 'esm.ts'))};
+window.__sw = { inits: 0, destroys: 0, events: [] };
+export { version };
+export function init(options) {
+  const widget = realInit(options);
+  window.__sw.inits++;
+  return { ...widget, destroy() { window.__sw.destroys++; widget.destroy(); } };
+}
+`;
+
+const REACT_ENTRY = `import { createElement, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ServiceWidget } from ${JSON.stringify(path.join(REPO_ROOT, 'examples', 'react', 'ServiceWidget.tsx'))};
+const root = createRoot(document.getElementById('root'));
+const settle = () => new Promise((r) => setTimeout(r, 50));
+window.__app = {
+  async render(props, strict) {
+    const el = createElement(ServiceWidget, {
+      getAuthToken: () => window.__swMintToken(),
+      onEvent: (e) => window.__sw.events.push(e),
+      style: { height: '560px' },
+      ...props,
+    });
+    root.render(strict ? createElement(StrictMode, null, el) : el);
+    await settle();
+  },
+  async unmount() {
+    root.render(null);
+    await settle();
+  },
+};
+`;
+
+const VUE_ENTRY = `import { createApp, h, reactive } from 'vue';
+import ServiceWidget from ${JSON.stringify(path.join(REPO_ROOT, 'examples', 'vue', 'ServiceWidget.ts'))};
+const state = reactive({ show: false, props: {} });
+createApp({
+  render: () => state.show
+    ? h(ServiceWidget, { getAuthToken: () => window.__swMintToken(), onEvent: (e) => window.__sw.events.push(e), ...state.props })
+    : null,
+}).mount('#root');
+const settle = () => new Promise((r) => setTimeout(r, 50));
+window.__app = {
+  async render(props) { state.props = props; state.show = true; await settle(); },
+  async unmount() { state.show = false; await settle(); },
+};
+`;
+
+async function bundle(name: string, entry: string, aliases: Alias[]): Promise<BarePage> {
+  const bp = await barePage({
+    'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head>
+<body><main><h1>SPA</h1><div id="root"></div></main><script type="module" src="app.js"></script></body></html>`,
+    'service-widget.js': SHIM,
+    'entry.js': entry,
+  });
+  await build({
+    configFile: false,
+    root: REPO_ROOT,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias: [{ find: /^service-widget$/, replacement: path.join(bp.dir, 'service-widget.js') }, ...aliases] },
+    define: {
+      // Development builds: React only double-mounts under StrictMode in development.
+      'process.env.NODE_ENV': JSON.stringify('development'),
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    },
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    build: {
+      outDir: bp.dir,
+      emptyOutDir: false,
+      minify: false,
+      target: 'es2022',
+      lib: { entry: path.join(bp.dir, 'entry.js'), formats: ['es'], fileName: () => 'app.js' },
+    },
+  });
+  await bp.context.addInitScript(LEAK_TRACKER);
+  await bp.goto();
+  await bp.page.waitForFunction(() => window.__app !== undefined).catch((error: unknown) => {
+    throw new Error(`the ${name} test app did not start: ${[...bp.pageErrors, ...bp.consoleErrors].join('\n') || String(error)}`);
+  });
+  return bp;
+}
+
+const hostCount = (bp: BarePage) => bp.page.evaluate(() => document.querySelectorAll('[data-service-widget]').length);
+const counts = (bp: BarePage) => bp.page.evaluate(() => ({ inits: window.__sw.inits, destroys: window.__sw.destroys }));
+const leaks = (bp: BarePage) => bp.page.evaluate(() => window.__leaks());
+const render = (bp: BarePage, props: Record<string, unknown>, strict = false) =>
+  bp.page.evaluate(([p, s]) => window.__app.render(p as Record<string, unknown>, s as boolean), [props, strict] as const);
+const unmount = (bp: BarePage) => bp.page.evaluate(() => window.__app.unmount());
+const composer = (bp: BarePage) => bp.page.locator('#root [data-service-widget] [part~="composer-input"]');
+
+/** Marks the current host, to tell a re-created widget from the same one. */
+const markHost = (bp: BarePage) =>
+  bp.page.evaluate(() => ((document.querySelector('[data-service-widget]') as HTMLElement & { __mark?: boolean }).__mark = true));
+const hostMarked = (bp: BarePage) =>
+  bp.page.evaluate(() => (document.querySelector('[data-service-widget]') as (HTMLElement & { __mark?: boolean }) | null)?.__mark === true);
+
+async function lifecycle(bp: BarePage, strict: 'react' | 'by-hand' | 'none') {
+  const props = { publicId: DEMO_PUBLIC_ID, baseUrl: serverUrl(), theme: 'dark' };
+  const baseline = await leaks(bp);
+
+  // 1. StrictMode: mount → unmount → mount.
+  if (strict === 'react') {
+    await render(bp, props, true);
+  } else {
+    await render(bp, props);
+    if (strict === 'by-hand') {
+      await unmount(bp);
+      await render(bp, props);
+    }
+  }
+  await composer(bp).waitFor({ timeout: WAIT });
+  expect(await hostCount(bp)).toBe(1);
+  if (strict !== 'none') expect(await counts(bp)).toEqual({ inits: 2, destroys: 1 });
+  const mounted = await leaks(bp);
+
+  // 2. Unmount: back to the page as it was.
+  await unmount(bp);
+  expect(await hostCount(bp)).toBe(0);
+  expect(await leaks(bp)).toEqual(baseline);
+
+  // 3. A single plain mount holds exactly what the double mount held: nothing leaked from the first.
+  await render(bp, props);
+  await composer(bp).waitFor({ timeout: WAIT });
+  expect(await leaks(bp)).toEqual(mounted);
+  await markHost(bp);
+  const before = await counts(bp);
+
+  // 4. Theme and a new callback identity: same widget. A key option (voice): a new one.
+  await render(bp, { ...props, theme: 'light' });
+  expect(await hostMarked(bp)).toBe(true);
+  expect(await bp.page.getAttribute('[data-service-widget]', 'data-theme')).toBe('light');
+  expect(await counts(bp)).toEqual(before);
+  await render(bp, { ...props, theme: 'light', voice: true });
+  await composer(bp).waitFor({ timeout: WAIT });
+  expect(await hostCount(bp)).toBe(1);
+  expect(await hostMarked(bp)).toBe(false);
+  expect(await bp.page.getAttribute('[data-service-widget]', 'data-theme')).toBe('light');
+  expect(await counts(bp)).toEqual({ inits: before.inits + 1, destroys: before.destroys + 1 });
+
+  await unmount(bp);
+  expect(await hostCount(bp)).toBe(0);
+  expect(await leaks(bp)).toEqual(baseline);
+  const events = await bp.page.evaluate(() => window.__sw.events.map((e) => e.type));
+  expect(events).toContain('ready');
+  expect(bp.pageErrors).toEqual([]);
+}
+
+describe('React wrapper (examples/react/ServiceWidget.tsx)', () => {
+  it.skipIf(!HAS_REACT)('StrictMode double mount leaves one widget and no leaked listener (react + react-dom)', async () => {
+    await resetMock();
+    const bp = await bundle('react', REACT_ENTRY, []);
+    await lifecycle(bp, 'react');
+  }, 60_000);
+
+  it.skipIf(HAS_REACT)('on preact/compat (react is not installed): mount → unmount → mount by hand, re-init on key change', async () => {
+    await resetMock();
+    const bp = await bundle('react-on-preact-compat', REACT_ENTRY, [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+    ]);
+    await lifecycle(bp, 'by-hand');
+  }, 60_000);
+});
+
+describe('Vue wrapper (examples/vue/ServiceWidget.ts)', () => {
+  it.skipIf(!HAS_VUE)('mount/unmount leaves no widget and no leaked listener; re-init on key change (needs vue)', async () => {
+    await resetMock();
+    const bp = await bundle('vue', VUE_ENTRY, []);
+    await lifecycle(bp, 'by-hand');
+  }, 60_000);
+});
