@@ -26,7 +26,8 @@ export type VoiceModel = ReturnType<typeof createVoice>;
 export function createVoice({ api, chat, runtimeUrl, nonce, locale, configured, t, describe }: VoiceDeps) {
   const state = store<VoiceState>({ phase: 'idle', playing: false });
   let controller: VoiceController | undefined;
-  let disposed = false;
+  /** Pressed while the runtime loads: start once it is here (a second press, close or destroy cancel). */
+  let wanted = false;
   const notice = (key: VoiceFailure | 'voiceFailed' | 'voiceNotConfigured' | null, error?: unknown): Notice =>
     key ? { kind: 'voice', code: key === 'voiceNotConfigured' ? 'voice_not_configured' : 'voice', text: t()[key] } : describe(error);
   const host: VoiceHost = {
@@ -39,27 +40,39 @@ export function createVoice({ api, chat, runtimeUrl, nonce, locale, configured, 
     set: (p) => state.update((s) => ({ ...s, ...p })),
   };
 
+  const cancel = () => {
+    if (wanted) host.set({ phase: 'idle' });
+    wanted = false;
+  };
+
   return {
     state,
     press(): void {
       if (!configured()) return chat.showNotice(notice('voiceNotConfigured'));
       if (controller) return controller.press();
-      if (state.get().phase !== 'idle') return; // the runtime is on its way
+      if (wanted) return cancel();
+      wanted = true;
       host.set({ phase: 'starting' });
       loadVoiceRuntime(runtimeUrl, nonce).then(
         (create) => {
-          host.set({ phase: 'idle' });
-          if (!disposed) (controller = create(host)).press();
+          controller ??= create(host);
+          if (!wanted) return;
+          cancel();
+          controller.press();
         },
         () => {
-          host.set({ phase: 'idle' });
+          if (!wanted) return;
+          cancel();
           chat.showNotice(notice('voiceFailed'));
         },
       );
     },
-    release: () => controller?.release(),
+    release(): void {
+      cancel();
+      controller?.release();
+    },
     dispose(): void {
-      disposed = true;
+      cancel();
       controller?.dispose();
     },
   };

@@ -3,13 +3,16 @@
 // are queued, replayed once it loads, and the widget talks to the service at the script's origin.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SNIPPET_SRC } from '../esm/snippet';
 import { barePage } from './ecosystem-page';
 import { apiRequests, disconnectBrowser, DEMO_PUBLIC_ID, resetMock, serverUrl } from './helpers';
 import { REPO_ROOT } from './paths';
 
 afterAll(disconnectBrowser);
+
+/** This run's snapshot of dist/widget.js (global-setup.ts), else the live build. */
+const widgetUrl = () => `${serverUrl()}${((inject as (key: string) => unknown)('widgetScriptPath') as string | undefined) ?? '/dist/widget.js'}`;
 
 /** The example page, pointed at this test's mock: its widget.js, public id and token endpoint. */
 function examplePage(): string {
@@ -18,7 +21,7 @@ function examplePage(): string {
     if (!html.includes(needle)) throw new Error(`examples/async-snippet.html no longer contains ${needle}`);
   }
   return html
-    .replace(`'${SNIPPET_SRC}'`, JSON.stringify(`${serverUrl()}/dist/widget.js`))
+    .replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()))
     .replace("'YOUR_PUBLIC_ID'", JSON.stringify(DEMO_PUBLIC_ID))
     .replace("fetch('/api/widget-token', { credentials: 'include' }).then(function (r) { return r.text(); })", 'window.__swMintToken()')
     .replace('if (window.dataLayer)', 'window.dataLayer = window.dataLayer || []; if (window.dataLayer)');
@@ -78,7 +81,7 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     await bp.goto();
     await bp.page.waitForFunction(() => 'version' in window.ServiceWidget);
     const snippet = readFileSync(path.join(REPO_ROOT, 'examples', 'async-snippet.html'), 'utf8');
-    const code = /<script>\n([\s\S]*?)<\/script>/.exec(snippet)![1]!.replace(`'${SNIPPET_SRC}'`, JSON.stringify(`${serverUrl()}/dist/widget.js`));
+    const code = /<script>\n([\s\S]*?)<\/script>/.exec(snippet)![1]!.replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()));
     const result = await bp.page.evaluate((c) => {
       const api = window.ServiceWidget;
       new Function(c)();

@@ -1,6 +1,6 @@
 // Global setup of the `browser` vitest project (runs once, in the main process):
 // - makes sure dist/widget.js exists (builds it when missing or older than src/) and copies dist/
-//   to artifacts/browser/dist/, which the test pages load,
+//   to artifacts/browser/runs/<run>/dist/, which this run's test pages load,
 // - starts the mock service over real localhost HTTP (it also serves the repo root as static files),
 // - launches Debian's Chromium ONCE as a Playwright browser server; every test file connects to it.
 // The ws endpoint and the server URL reach the tests through vitest's provide()/inject().
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startMockServer, type RunningMockServer } from '../../mock/node-server';
-import { DIST_SNAPSHOT_DIR, PAGES_DIR, REPO_ROOT as ROOT, SCREENSHOTS_DIR, urlPath } from './paths';
+import { BROWSER_WORK_DIR, PAGES_DIR, REPO_ROOT as ROOT, RUNS_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +18,8 @@ declare module 'vitest' {
     browserWsEndpoint: string;
     /** `http://127.0.0.1:<port>`: the mock service, its `/__mock/*` control routes, and the repo as static files. */
     serverUrl: string;
+    /** URL path of this run's copy of dist/widget.js (what the test pages load with <script src>). */
+    widgetScriptPath: string;
   }
 }
 
@@ -73,8 +75,7 @@ function ensureChromium(): void {
 
 /** Pages written by the tests may ask for response headers (e.g. a CSP) through a `headers.json` beside them. */
 function pageHeaders(pathname: string): Record<string, string> {
-  const pagesUrl = `${urlPath(PAGES_DIR)}/`;
-  if (!pathname.startsWith(pagesUrl) || !pathname.endsWith('.html')) return {};
+  if (!pathname.startsWith(`${urlPath(BROWSER_WORK_DIR)}/`) || !pathname.endsWith('.html')) return {};
   const file = path.join(ROOT, path.dirname(pathname), 'headers.json');
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
@@ -83,16 +84,50 @@ function pageHeaders(pathname: string): Record<string, string> {
   }
 }
 
+/**
+ * Copies dist/ once it is complete and quiet: in a shared checkout someone else's `npm run build`
+ * may be half way (its first step empties dist/), so wait until every artifact is there and
+ * nothing in dist/ changed for a moment.
+ */
+async function snapshotDist(target: string): Promise<void> {
+  const dist = path.join(ROOT, 'dist');
+  const required = ['widget.js', ...(existsSync(path.join(ROOT, 'src/voice/runtime.ts')) ? ['widget-voice.js'] : [])];
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const complete = required.every((f) => existsSync(path.join(dist, f)));
+    const quiet = complete && Date.now() - newestMtime(dist) > 1_500;
+    if (quiet) break;
+    if (Date.now() > deadline) {
+      throw new Error(`[browser tests] dist/ is incomplete (${required.join(', ')} expected) or still being written.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  cpSync(dist, target, { recursive: true });
+}
+
+/** Removes what earlier (finished or crashed) runs left behind, leaving anything recent alone. */
+function removeStale(dir: string, maxAgeMs: number): void {
+  if (!existsSync(dir)) return;
+  const cutoff = Date.now() - maxAgeMs;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).mtimeMs < cutoff) rmSync(full, { recursive: true, force: true });
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureChromium();
   ensureBuild();
-  rmSync(PAGES_DIR, { recursive: true, force: true });
+  removeStale(PAGES_DIR, 60 * 60_000);
+  removeStale(RUNS_DIR, 60 * 60_000);
+  removeStale(path.join(SCREENSHOTS_DIR, 'failures'), 10 * 60_000);
   mkdirSync(PAGES_DIR, { recursive: true });
-  // The build under test, frozen for this run (a rebuild of dist/ meanwhile cannot swap it).
-  rmSync(DIST_SNAPSHOT_DIR, { recursive: true, force: true });
-  cpSync(path.join(ROOT, 'dist'), DIST_SNAPSHOT_DIR, { recursive: true });
-  rmSync(path.join(SCREENSHOTS_DIR, 'failures'), { recursive: true, force: true });
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  // The build under test, frozen for this run (a rebuild of dist/ meanwhile cannot swap it).
+  // The copy keeps the `/dist/` name, so widget.js finds widget-voice.js next to it as it would in production.
+  const runDir = path.join(RUNS_DIR, `${process.pid}-${Date.now().toString(36)}`);
+  const distCopy = path.join(runDir, 'dist');
+  await snapshotDist(distCopy);
 
   let server: RunningMockServer | undefined;
   let browser: BrowserServer | undefined;
@@ -107,10 +142,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('browserWsEndpoint', browser.wsEndpoint());
   project.provide('serverUrl', server.url);
+  project.provide('widgetScriptPath', `${urlPath(distCopy)}/widget.js`);
 
   const [b, s] = [browser, server];
   return async () => {
     await b.close().catch(() => undefined);
     await s.close();
+    rmSync(runDir, { recursive: true, force: true });
   };
 }

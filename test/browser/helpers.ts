@@ -1,7 +1,7 @@
 // Helpers for the real-browser tests: one shared Chromium (launched by global-setup.ts), a new
 // context per test, generated customer pages that load the built widget.js with a plain
-// <script src> (from artifacts/browser/dist/, global-setup's copy of dist/ for this run).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// <script src> (from artifacts/browser/runs/<run>/dist/, global-setup's copy of dist/ for this run).
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject, onTestFinished } from 'vitest';
@@ -9,7 +9,7 @@ import { DEMO_PUBLIC_ID, mintToken } from '../../mock/jwt';
 import type { ScenarioName } from '../../mock/scenarios';
 import type { MockSettings, RecordedRequest } from '../../mock/types';
 import type { InitOptions, WidgetEvent, WidgetInstance } from '../../src/types';
-import { DIST_SNAPSHOT_DIR, PAGES_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
+import { PAGES_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
 
 export { DEMO_PUBLIC_ID };
 
@@ -174,7 +174,7 @@ export interface WidgetPage {
 
 let pageSeq = 0;
 
-function writePage(opts: OpenPageOptions, staticToken: string | undefined): string {
+function writePage(opts: OpenPageOptions, staticToken: string | undefined): { url: string; dir: string } {
   const id = `${process.pid}-${Date.now().toString(36)}-${++pageSeq}`;
   const dir = path.join(PAGES_DIR, id);
   mkdirSync(dir, { recursive: true });
@@ -202,14 +202,14 @@ ${opts.pageCss !== undefined ? '<link rel="stylesheet" href="page.css">' : ''}
 ${opts.bodyHtml ?? '<main id="host-content"><h1>Acme customer portal</h1><p>Your orders and invoices.</p></main>'}
 <script src="config.js"></script>
 ${opts.instrumentLoad ? fixture('instrument-before.js') : ''}
-<script src="${urlPath(DIST_SNAPSHOT_DIR)}/widget.js"></script>
+<script src="${inject('widgetScriptPath')}"></script>
 ${opts.instrumentLoad ? fixture('instrument-after.js') : ''}
 ${fixture('harness.js')}
 </body>
 </html>
 `;
   writeFileSync(path.join(dir, 'index.html'), html);
-  return `${serverUrl()}${urlPath(dir)}/index.html`;
+  return { url: `${serverUrl()}${urlPath(dir)}/index.html`, dir };
 }
 
 /** Listens for CSP violations from the first moment of every document (init scripts ignore the page's CSP). */
@@ -237,7 +237,7 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     return token;
   };
   const staticToken = opts.token === 'static' ? await mint() : undefined;
-  const url = writePage(opts, staticToken);
+  const { url, dir: pageDir } = writePage(opts, staticToken);
 
   const viewport = opts.viewport ?? DESKTOP;
   const isMobile = opts.isMobile ?? viewport.width <= 480;
@@ -272,6 +272,8 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
       }
     }
     await context.close().catch(() => undefined);
+    // A failed test's page stays for a look (global-setup removes it after an hour).
+    if (task.result?.state !== 'fail') rmSync(pageDir, { recursive: true, force: true });
   });
   context.setDefaultTimeout(WAIT);
 

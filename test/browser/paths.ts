@@ -1,16 +1,18 @@
 // Where the browser tests write their generated files (all under the git-ignored `artifacts/`).
+// Several runs may share the checkout at once (teammates, an editor's test watcher), so nothing
+// here is wiped wholesale: page directories have unique names, and the build snapshot is per run.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WORK_DIR = path.join(REPO_ROOT, 'artifacts', 'browser');
+export const BROWSER_WORK_DIR = path.join(REPO_ROOT, 'artifacts', 'browser');
+/** Generated test pages (one uniquely named directory each), served by the mock server's static handler. */
+export const PAGES_DIR = path.join(BROWSER_WORK_DIR, 'pages');
 /**
- * A copy of dist/ taken once by global-setup.ts: every test of a run loads the same build, even
- * if someone rebuilds dist/ meanwhile. Served as `/artifacts/browser/dist/widget.js`.
+ * Per-run copies of dist/ (`runs/<id>/dist/`), taken by global-setup.ts: every test of a run loads
+ * the same build, even if dist/ is rebuilt meanwhile. The pages get the URL through inject().
  */
-export const DIST_SNAPSHOT_DIR = path.join(WORK_DIR, 'dist');
-/** Generated test pages, served by the mock server's static file handler. */
-export const PAGES_DIR = path.join(WORK_DIR, 'pages');
+export const RUNS_DIR = path.join(BROWSER_WORK_DIR, 'runs');
 export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'artifacts', 'screenshots');
 
 /** The URL path of a file under the repo root, as the mock server's static handler serves it. */

@@ -108,6 +108,7 @@ export { v };
     } catch (error) {
       output = String((error as { stdout?: string }).stdout ?? error);
     }
+    rmSync(dir, { recursive: true, force: true }); // the symlink points at the repo: leave no loop behind
     expect(output).toBe('');
   });
 });

@@ -162,6 +162,25 @@ describe('the microphone button', () => {
     expect((await w.findNotice('voice')).textContent).toContain(en.voiceFailed);
   });
 
+  it('a second press while the runtime loads cancels: nothing starts once it arrives', async () => {
+    let arrive!: (create: CreateVoiceController) => void;
+    loader.load.mockReturnValue(new Promise((r) => (arrive = r)));
+    const w = await mount();
+    const mic = w.part('mic-button')!;
+    fireEvent.click(mic);
+    expect(mic.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(mic);
+    expect(mic.getAttribute('aria-pressed')).toBe('false');
+    arrive(runtime(env));
+    await tick(20);
+    expect(env.getUserMedia).not.toHaveBeenCalled();
+    expect(mic.getAttribute('aria-label')).toBe(en.micStart);
+    // The runtime is kept: the next press starts at once.
+    fireEvent.click(mic);
+    await waitFor(() => expect(env.getUserMedia).toHaveBeenCalledTimes(1));
+    expect(loader.load).toHaveBeenCalledTimes(1);
+  });
+
   it('error objects on the socket give the same notices as in text chat (limit)', async () => {
     const w = await mount();
     mock.setScenario('limit-daily');
