@@ -3,7 +3,6 @@ import { createClient } from './api/client';
 import type { ResolvedOptions } from './options';
 import { createWidgetModel } from './state/widget-model';
 import { applyStyles } from './styles';
-import { textOn } from './styles/contrast';
 import type { WidgetInstance } from './types';
 import { App } from './ui/App';
 import { ModelContext } from './ui/context';
@@ -26,10 +25,8 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
   host.setAttribute('data-mode', opts.container ? 'inline' : 'floating');
   const root = host.attachShadow({ mode: 'open' });
   applyStyles(root, opts.nonce);
-  if (opts.primaryColor) {
-    host.style.setProperty('--sw-primary', opts.primaryColor);
-    host.style.setProperty('--sw-on-primary', textOn(opts.primaryColor));
-  }
+  // The text colour on the accent is derived from it in CSS (shell.css), whatever colour it is.
+  if (opts.primaryColor) host.style.setProperty('--sw-primary', opts.primaryColor);
 
   // A static token the service rejected stays rejected: it is not sent again; the notice asks
   // the visitor to reload the page (the only way to get a new one).

@@ -156,7 +156,9 @@ describe('voice', () => {
 
   it('409 voice_not_configured from POST /voice/session: the not-set-up notice', async () => {
     const wp = await openVoicePage();
-    await mockControl('settings', { voiceConfigured: false }); // /config had said it was
+    // /config has answered (its title shows) and said voice is configured; now the service changes its mind.
+    await expect.poll(() => wp.part('header').textContent(), { timeout: WAIT }).toContain('Data assistant');
+    await mockControl('settings', { voiceConfigured: false });
     await wp.part('mic-button').click();
     const notice = wp.host.locator('[part~="notice"][data-kind="voice"]');
     await notice.waitFor();
