@@ -66,8 +66,9 @@ async function pipeResponse(response: Response, res: ServerResponse): Promise<vo
     }
     res.end();
   } catch {
-    // The mock's `cut` scenario: end the socket without the final chunk, as a dropped connection does.
-    res.destroy();
+    // The mock's `cut` scenario: what was written still reaches the browser, then the connection
+    // drops without the final chunk (destroying at once would discard unsent chunks).
+    res.write('', () => res.destroy());
   }
 }
 
