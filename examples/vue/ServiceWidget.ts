@@ -60,8 +60,12 @@ export default defineComponent({
     onMounted(mount);
     onBeforeUnmount(unmount);
     // Options that need a new widget; getAuthToken is read when called, so a new function is fine.
+    // Sources watched one by one: a getter returning a fresh array would fire on every prop change.
     watch(
-      () => [props.publicId, props.baseUrl, props.authToken, !!props.getAuthToken, props.primaryColor, props.voice, props.voiceRuntimeUrl, props.portalUrl, props.nonce],
+      [
+        () => props.publicId, () => props.baseUrl, () => props.authToken, () => !!props.getAuthToken,
+        () => props.primaryColor, () => props.voice, () => props.voiceRuntimeUrl, () => props.portalUrl, () => props.nonce,
+      ],
       mount,
     );
     // Theme and language change live: same widget, same conversation.
