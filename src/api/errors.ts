@@ -1,26 +1,26 @@
 // Transport errors, classified once where fetch is called (style guide: ky-style classes with a
 // fixed `name`, so minification cannot change what callers branch on). A visitor's abort is never
 // one of these: it surfaces as the signal's own `AbortError` DOMException.
+// Fields are `declare`d and set in the constructor: class field declarations would each be emitted.
+import { str } from './sse';
 import type { ErrorBody } from './types';
 
 /** Period named by a 429 `user_limit_reached` answer. */
 export type LimitPeriod = 'daily' | 'monthly' | 'per_minute';
 
-const PERIODS: readonly string[] = ['daily', 'monthly', 'per_minute'];
-
 /** A non-2xx answer. `code` is `detail.error` when `detail` is an object. */
 export class HttpError extends Error {
-  override readonly name = 'HttpError' as const;
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly detail: ErrorBody['detail'];
-  readonly requestId: string | undefined;
+  override readonly name = 'HttpError';
+  declare readonly status: number;
+  declare readonly code: string | undefined;
+  declare readonly detail: ErrorBody['detail'];
+  declare readonly requestId: string | undefined;
   /** From the `Retry-After` header (seconds or HTTP date), in ms from when the answer arrived. */
-  readonly retryAfterMs: number | undefined;
-  /** 429 only: which per-user limit was reached. */
-  readonly period: LimitPeriod | undefined;
+  declare readonly retryAfterMs: number | undefined;
+  /** 429 only: which per-user limit was reached (undefined for one the widget does not know). */
+  declare readonly period: LimitPeriod | undefined;
   /** 429 only: when that limit resets (ISO 8601, as the service sent it). */
-  readonly resetAt: string | undefined;
+  declare readonly resetAt: string | undefined;
 
   constructor(
     status: number,
@@ -28,28 +28,31 @@ export class HttpError extends Error {
     requestId?: string,
     retryAfterMs?: number,
   ) {
-    const code = detail && typeof detail === 'object' && typeof detail.error === 'string'
-      ? detail.error
-      : undefined;
+    // A string detail has none of these keys, so one lookup object serves both shapes.
+    const d = (detail || {}) as Record<string, unknown>;
+    const code = str(d.error);
+    const limit = status == 429;
     // The message is for developers' consoles: status, code and request id only, never headers.
     super(`HTTP ${status}${code ? ` ${code}` : ''}${requestId ? ` (request ${requestId})` : ''}`);
-    this.status = status;
-    this.code = code;
-    this.detail = detail;
-    this.requestId = requestId;
-    this.retryAfterMs = retryAfterMs;
-    const extra = status === 429 && detail && typeof detail === 'object' ? detail : undefined;
-    this.period = extra && PERIODS.includes(extra.period as string)
-      ? (extra.period as LimitPeriod)
-      : undefined;
-    this.resetAt = typeof extra?.reset_at === 'string' ? extra.reset_at : undefined;
+    Object.assign(this, {
+      status,
+      code,
+      detail,
+      requestId,
+      retryAfterMs,
+      period:
+        limit && ['daily', 'monthly', 'per_minute'].includes(d.period as string)
+          ? d.period
+          : undefined,
+      resetAt: str(limit && d.reset_at),
+    });
   }
 }
 
 /** fetch rejected, or `requestTimeoutMs` passed, before any answer arrived. */
 export class NetworkError extends Error {
-  override readonly name = 'NetworkError' as const;
-  readonly timedOut: boolean;
+  override readonly name = 'NetworkError';
+  declare readonly timedOut: boolean;
 
   constructor(timedOut: boolean, cause?: unknown) {
     super(timedOut ? 'Request timed out' : 'Network request failed', { cause });
@@ -59,16 +62,12 @@ export class NetworkError extends Error {
 
 /** The chat stream failed or ended without `[DONE]` after the answer began. Never re-sent. */
 export class StreamInterruptedError extends Error {
-  override readonly name = 'StreamInterruptedError' as const;
-
-  constructor(message = 'Chat stream interrupted') {
-    super(message);
-  }
+  override readonly name = 'StreamInterruptedError';
 }
 
 /** A 2xx answer the widget cannot read: chat without `text/event-stream`, or non-JSON JSON. */
 export class ProtocolError extends Error {
-  override readonly name = 'ProtocolError' as const;
+  override readonly name = 'ProtocolError';
 }
 
 /**
@@ -78,7 +77,7 @@ export class ProtocolError extends Error {
  * into the message in case it quotes a token.
  */
 export class AuthTokenError extends Error {
-  override readonly name = 'AuthTokenError' as const;
+  override readonly name = 'AuthTokenError';
 
   constructor(cause?: unknown) {
     super('getAuthToken did not return a token', { cause });

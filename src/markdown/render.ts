@@ -4,221 +4,151 @@
  * Pipeline: private `Marked` instance (GFM) with renderer overrides → HTML string →
  * DOMPurify with `RETURN_DOM_FRAGMENT` (the string never reaches an `innerHTML` sink of ours,
  * so it works under `require-trusted-types-for 'script'` with DOMPurify's own `dompurify`
- * policy) → `harden()`, a last pass over the DOM that enforces the link/attribute rules on
- * what the browser actually parsed (entities decoded), so no clever encoding can slip past.
+ * policy) → `harden()`, a last pass over the DOM that enforces the tag, attribute and link rules
+ * on what the browser actually parsed (entities decoded), so no clever encoding can slip past.
+ *
+ * Testing note: DOMPurify does not run under happy-dom (see `renderMarkdown`), so the unit XSS
+ * corpus (test/markdown/xss.test.ts) exercises `harden()` alone. The real-browser suite must run
+ * the same corpus against real DOMPurify; neither layer may be dropped on the other's account.
  */
 import DOMPurify, { type Config } from 'dompurify';
-import { Marked, type Token, type Tokens, type TokensList } from 'marked';
+import { Marked, Renderer, type Token, type Tokens } from 'marked';
 
-/** Elements a rendered reply may contain. Anything else is dropped (its text kept). */
-export const ALLOWED_TAGS: readonly string[] = [
-  'p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  'div',
-];
+/**
+ * Elements a rendered reply may contain. Anything else is dropped (its text kept). No h1/h2:
+ * headings are shifted down two levels.
+ */
+export const ALLOWED_TAGS: readonly string[] =
+  'p br strong em del code pre blockquote ul ol li h3 h4 h5 h6 hr a table thead tbody tr th td div'.split(' ');
 
-const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
-// An image URL is only ever offered as a link to press, never loaded; mailto makes no sense.
-const IMAGE_SCHEMES = new Set(['http:', 'https:']);
-// Private markers from our renderer to harden(); raw HTML is escaped, so the model cannot forge them.
-const IMAGE_MARK = 'data-md-image';
-const NO_ALT_MARK = 'data-md-noalt';
-const SENTINEL_MARK = 'data-md-sentinel';
-const SENTINEL = `<p ${SENTINEL_MARK}=""></p>`;
+// Which attribute may stay on which element, with which value: `<tag> <name>=<value>` must match.
+const ALLOWED_ATTR = /^(?:a (?:href|title)=.*|code class=language-[\w#+.-]{1,40}|div class=table-scroll|t[hd] align=(?:left|center|right)|ol start=\d{1,9})$/s;
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const LINK_SCHEME = /^(?:https?|mailto):/i;
 
-const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
-  ALLOWED_TAGS: [...ALLOWED_TAGS],
-  ALLOWED_ATTR: ['href', 'title', 'class', 'align', 'start', IMAGE_MARK, NO_ALT_MARK, SENTINEL_MARK],
+const PURIFY: Config & { RETURN_DOM_FRAGMENT: true } = {
+  ALLOWED_TAGS: ALLOWED_TAGS as string[], // DOMPurify copies it
+  ALLOWED_ATTR: ['href', 'title', 'class', 'align', 'start'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
-  ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
+  ALLOWED_URI_REGEXP: LINK_SCHEME,
   RETURN_DOM_FRAGMENT: true,
 };
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-// Like marked: in markdown text and link destinations `&amp;`-style references are meaningful
-// and left for the browser to decode; only an `&` that cannot start one is escaped.
-const escapeKeepingRefs = (s: string): string =>
-  s.replace(/&(?!#?\w+;)/g, '&amp;').replace(/[<>"']/g, (c) => ESCAPES[c] ?? c);
+// `all`: escape every `&` (literal text such as raw HTML). Otherwise, like marked, leave
+// `&amp;`-style references for the browser to decode: in markdown text and URLs they are meant.
+const esc = (s: string, all?: boolean): string =>
+  s.replace(all ? /[&<>"']/g : /&(?!#?\w+;)|[<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Marks images inside link text: a nested `<a>` would be split apart by the HTML parser. */
-function markNestedImages(tokens: Token[] | undefined): void {
-  for (const t of tokens ?? []) {
-    if (t.type === 'image') (t as Tokens.Generic)['mdInLink'] = true;
-    markNestedImages((t as Tokens.Generic).tokens as Token[] | undefined);
-  }
-}
+/** An image inside link text stays alt text: a nested `<a>` would be split apart by the HTML parser. */
+const unlinkImages = (tokens: Token[] | undefined): void =>
+  tokens?.forEach((t) => {
+    if (t.type == 'image') t.href = '';
+    unlinkImages((t as Tokens.Generic).tokens);
+  });
 
 // Built on first use: a page whose visitor never opens the chat does no markdown work at all.
+// Defaults are GFM with `breaks: false` (a single newline is a soft break, as on GitHub).
+// A renderer returning `false` hands the (possibly adjusted) token to marked's own renderer.
 let engine: Marked | undefined;
-const markdown = (): Marked => (engine ??= createEngine());
-
-const createEngine = () => new Marked({
-  gfm: true,
-  // Plain GFM: a single newline is a soft break, as on GitHub, so output matches what models expect.
-  breaks: false,
-  async: false,
+const markdown = (): Marked => (engine ??= new Marked({
   renderer: {
     // Raw HTML is never rendered as HTML; showing it as text is friendlier than dropping it.
     // `<br>` is the one tag models use on purpose (line breaks inside table cells).
-    html({ text, block }) {
-      if (/^\s*<br\s*\/?>\s*$/i.test(text)) return '<br>';
-      return block ? `<p>${escapeHtml(text.replace(/\n+$/, ''))}</p>\n` : escapeHtml(text);
-    },
+    html: ({ text, block }) =>
+      /^\s*<br\s*\/?>\s*$/i.test(text) ? '<br>' : block ? `<p>${esc(text.trimEnd(), true)}</p>` : esc(text, true),
     // Page headings are far too big inside a chat bubble, and an h1 in a reply would sit above
     // the host page's own outline; shift by two levels.
-    heading({ tokens, depth }) {
-      const level = Math.min(depth + 2, 6);
-      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
-    },
-    code({ text, lang }) {
-      const word = (lang ?? '').trim().split(/\s+/)[0] ?? '';
-      const cls = /^[\w#+.-]{1,40}$/.test(word) ? ` class="language-${escapeHtml(word)}"` : '';
-      const body = text ? text.replace(/\n$/, '') + '\n' : '';
-      return `<pre><code${cls}>${escapeHtml(body)}</code></pre>\n`;
+    heading: (t) => {
+      t.depth = Math.min(t.depth + 2, 6);
+      return false;
     },
     // Forms/inputs are not allowed; a task-list box becomes a character.
-    checkbox({ checked }) {
-      return checked ? '☑ ' : '☐ ';
+    checkbox: ({ checked }) => (checked ? '☑ ' : '☐ '),
+    // The wrapper scrolls sideways so a wide table never widens the message panel.
+    table(t) {
+      return `<div class="table-scroll">${Renderer.prototype.table.call(this, t)}</div>`;
     },
-    table(token) {
-      const cell = (c: Tokens.TableCell): string => {
-        const tag = c.header ? 'th' : 'td';
-        const align = c.align ? ` align="${c.align}"` : '';
-        return `<${tag}${align}>${this.parser.parseInline(c.tokens)}</${tag}>`;
-      };
-      const head = `<thead><tr>${token.header.map(cell).join('')}</tr></thead>`;
-      const rows = token.rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('');
-      // The wrapper scrolls sideways so a wide table never widens the message panel.
-      return `<div class="table-scroll"><table>${head}${rows ? `<tbody>${rows}</tbody>` : ''}</table></div>\n`;
+    // marked's link escapes the destination and title; the scheme is checked by harden().
+    link: (t) => {
+      unlinkImages(t.tokens);
+      return false;
     },
-    link({ href, title, tokens, autolink }) {
-      markNestedImages(tokens);
-      const text = this.parser.parseInline(tokens);
-      const t = title ? ` title="${escapeHtml(title)}"` : '';
-      // Autolink destinations are literal text. The scheme is checked later, on the parsed DOM.
-      const dest = autolink === true ? escapeHtml(href) : escapeKeepingRefs(href);
-      return `<a href="${dest}"${t}>${text}</a>`;
+    // Images are never loaded (their URL can carry data out): an http(s) image becomes a link to
+    // its URL (mailto makes no sense), any other just its alt text. harden() checks the URL again.
+    image({ href, tokens }) {
+      const alt = this.parser.parseInline(tokens, this.parser.textRenderer);
+      return /^https?:/i.test(href) ? `<a href="${esc(href)}">${esc(alt.trim() ? alt : href)}</a>` : esc(alt);
     },
-    // Images are never loaded (their URL can carry data out): they become a link to the URL.
-    image(token) {
-      const alt = escapeKeepingRefs(this.parser.parseInline(token.tokens, this.parser.textRenderer));
-      if ((token as Tokens.Generic)['mdInLink'] === true) return alt;
-      const mark = alt.trim() ? IMAGE_MARK : `${IMAGE_MARK} ${NO_ALT_MARK}`;
-      return `<a href="${escapeKeepingRefs(token.href)}" ${mark}>${alt.trim() ? alt : escapeHtml(token.href)}</a>`;
-    },
+    // Code blocks: marked's own (escaped text, `language-x` class, validated by harden()).
   },
-});
+}));
 
 /** Lexes with the widget's private marked instance (never the page's global `marked`). */
-export function lexMarkdown(src: string): TokensList {
-  return markdown().lexer(src);
-}
+export const lexMarkdown = (src: string): Token[] => markdown().lexer(src);
 
-/** Returns an absolute, canonical URL if `raw` uses one of `schemes`, else null. */
-export function allowedUrl(raw: string | null, schemes: ReadonlySet<string> = LINK_SCHEMES): string | null {
-  if (raw === null) return null;
+/** Returns the absolute, canonical URL if `raw` is an http, https or mailto one, else null. */
+export function allowedUrl(raw: string | null): string | null {
   try {
     // No base URL: relative and protocol-relative (`//evil`) addresses throw and are refused.
-    const url = new URL(raw);
-    return schemes.has(url.protocol) ? url.href : null;
+    const url = new URL(raw as string);
+    return LINK_SCHEME.test(url.protocol) ? url.href : null;
   } catch {
     return null;
   }
 }
 
-// Which attribute may stay on which element, with which value. A Map, so that names such as
-// `constructor` find nothing.
-const isLink = (el: Element): boolean => el.localName === 'a';
-const ATTRS = new Map<string, (el: Element, value: string) => boolean>([
-  ['class', (el, v) =>
-    (el.localName === 'code' && /^language-[\w#+.-]{1,40}$/.test(v)) ||
-    (el.localName === 'div' && v === 'table-scroll')],
-  ['align', (el, v) => (el.localName === 'th' || el.localName === 'td') && /^(left|center|right)$/.test(v)],
-  ['start', (el, v) => el.localName === 'ol' && /^\d{1,9}$/.test(v)],
-  ['href', isLink],
-  ['title', isLink],
-  [IMAGE_MARK, isLink],
-  [NO_ALT_MARK, isLink],
-]);
-const allowedTagSet = new Set(ALLOWED_TAGS);
-
 /**
  * Defence in depth after DOMPurify: re-check tags and attributes, and decide links on the
- * `href` as parsed by the DOM. Disallowed links become their text.
+ * `href` as parsed by the DOM. A disallowed element (or link) is replaced by its children, which
+ * are checked in turn (the list is a snapshot in document order); allowed links open in a new
+ * tab without opener or referrer.
  */
-function harden(frag: DocumentFragment): void {
-  const first = frag.firstChild;
-  if (first?.nodeType === 1 && (first as Element).hasAttribute(SENTINEL_MARK)) first.remove();
-  for (const el of Array.from(frag.querySelectorAll('*'))) {
-    if (!allowedTagSet.has(el.localName) || el.namespaceURI !== HTML_NS) {
-      el.replaceWith(el.ownerDocument.createTextNode(el.textContent ?? ''));
-      continue;
+function harden(frag: DocumentFragment): DocumentFragment {
+  for (const el of frag.querySelectorAll('*')) {
+    const tag = el.localName;
+    for (const { name, value } of [...el.attributes]) {
+      if (!ALLOWED_ATTR.test(`${tag} ${name}=${value}`)) el.removeAttribute(name);
     }
-    for (const { name, value } of Array.from(el.attributes)) {
-      if (!ATTRS.get(name)?.(el, value)) el.removeAttribute(name);
+    const href = tag == 'a' && allowedUrl(el.getAttribute('href'));
+    if (!ALLOWED_TAGS.includes(tag) || el.namespaceURI != HTML_NS || href === null) {
+      el.replaceWith(...el.childNodes);
+    } else if (href) {
+      el.setAttribute('href', href);
+      el.setAttribute('target', '_blank');
+      el.setAttribute('rel', 'noopener noreferrer');
     }
-    if (el.localName !== 'a') continue;
-    const image = el.hasAttribute(IMAGE_MARK);
-    const href = allowedUrl(el.getAttribute('href'), image ? IMAGE_SCHEMES : LINK_SCHEMES);
-    if (href === null) {
-      if (el.hasAttribute(NO_ALT_MARK)) el.remove();
-      else el.replaceWith(...Array.from(el.childNodes));
-      continue;
-    }
-    el.removeAttribute(IMAGE_MARK);
-    el.removeAttribute(NO_ALT_MARK);
-    el.setAttribute('href', href);
-    el.setAttribute('target', '_blank');
-    el.setAttribute('rel', 'noopener noreferrer');
   }
   // Newlines between blocks carry no meaning and would show under `white-space: pre-wrap`;
   // dropping them also makes block-by-block and whole-text rendering compare equal.
-  for (const node of Array.from(frag.childNodes)) {
-    if (node.nodeType === 3 && !/\S/.test(node.nodeValue ?? '')) node.remove();
+  for (const node of [...frag.childNodes]) {
+    if (node.nodeType == 3 && !node.textContent?.trim()) node.remove();
   }
-}
-
-function toFragment(html: string): DocumentFragment {
-  // Per-call config on the default instance: no global hooks, no second `dompurify` policy.
-  // The leading sentinel absorbs a DOM-emulation quirk: under happy-dom (used by the unit tests,
-  // and not supported by DOMPurify, see cure53/DOMPurify#1457) DOMPurify unwraps the first
-  // element and stops walking. In browsers the sentinel survives and harden() removes it; either
-  // way harden() alone enforces the allowlists, so the result does not depend on that walk.
-  const frag = DOMPurify.sanitize(SENTINEL + html, PURIFY_CONFIG);
-  harden(frag);
   return frag;
-}
-
-function fallback(text: string): DocumentFragment {
-  const frag = document.createDocumentFragment();
-  const p = document.createElement('p');
-  p.textContent = text;
-  frag.append(p);
-  return frag;
-}
-
-/** Renders already-lexed block tokens (used by the streaming renderer for finished blocks). */
-export function renderTokens(tokens: Token[]): DocumentFragment {
-  try {
-    return toFragment(markdown().parser(tokens));
-  } catch {
-    return fallback(tokens.map((t) => t.raw).join(''));
-  }
 }
 
 /**
  * Renders untrusted markdown (GFM) to a sanitized fragment: only the tags in `ALLOWED_TAGS`,
  * links limited to http/https/mailto (opened in a new tab, `rel="noopener noreferrer"`),
- * images shown as links, raw HTML shown as text. Never throws.
+ * images shown as links, raw HTML shown as text. Also takes block tokens already lexed by
+ * `lexMarkdown` (the streaming renderer's finished blocks); rendering adjusts tokens (heading
+ * levels, images in links), so render each token list once. Never throws.
  */
-export function renderMarkdown(source: string): DocumentFragment {
+export function renderMarkdown(src: string | Token[]): DocumentFragment {
   try {
-    return toFragment(markdown().parse(source, { async: false }));
+    const md = markdown();
+    // Per-call config on the default instance: no global hooks, no second `dompurify` policy.
+    // The leading `<b></b>` is a sentinel for a DOM-emulation quirk: under happy-dom (used by the
+    // unit tests, and not supported by DOMPurify, see cure53/DOMPurify#1457) DOMPurify unwraps
+    // the first element and stops walking. In browsers DOMPurify drops it (`b` is not allowed);
+    // either way harden() alone enforces the allowlists, so the result does not depend on that walk.
+    return harden(DOMPurify.sanitize('<b></b>' + md.parser(typeof src == 'string' ? md.lexer(src) : src), PURIFY));
   } catch {
     // A parser bug must not take the reply down; show the text as it came.
-    return fallback(source);
+    const p = document.createElement('p');
+    p.textContent = typeof src == 'string' ? src : src.map((t) => t.raw).join('');
+    const frag = new DocumentFragment();
+    frag.append(p);
+    return frag;
   }
 }

@@ -8,7 +8,7 @@
  * length of the message.
  */
 import { settleTail } from './partial';
-import { lexMarkdown, renderMarkdown, renderTokens } from './render';
+import { lexMarkdown, renderMarkdown } from './render';
 import type { Token } from 'marked';
 
 /** Work counters, for tests and benchmarks. */
@@ -34,15 +34,11 @@ export interface StreamingRenderer {
 /** `[label]: url` at the start of a line: a definition that may change blocks before it. */
 const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 
-/** The lexer turns `\r\n` and `\r` into `\n`; token lengths are counted in that form. */
+/**
+ * The lexer reads `\r\n` and `\r` as `\n`; working on that form keeps token lengths and the
+ * text in step (and renders the same).
+ */
 const normalize = (s: string): string => s.replace(/\r\n?/g, '\n');
-
-/** Length in `original` of its first `normLen` characters once normalized. */
-function originalLength(original: string, normLen: number): number {
-  let i = 0;
-  for (let n = 0; n < normLen; n++) i += original[i] === '\r' && original[i + 1] === '\n' ? 2 : 1;
-  return i;
-}
 
 /**
  * How many leading tokens are complete. A block is complete once another block has started
@@ -50,12 +46,12 @@ function originalLength(original: string, normLen: number): number {
  * yet become `3. item` and join it), the boundary is not trusted until the line ends.
  */
 function completeCount(tokens: Token[]): number {
-  const blocks: number[] = [];
-  tokens.forEach((t, i) => { if (t.type !== 'space') blocks.push(i); });
-  const lastIdx = blocks[blocks.length - 1];
-  if (lastIdx === undefined) return 0;
-  if ((tokens[lastIdx] as Token).raw.includes('\n')) return lastIdx;
-  return blocks[blocks.length - 2] ?? 0;
+  let prev = 0;
+  let last = 0;
+  tokens.forEach((t, i) => {
+    if (t.type != 'space') (prev = last), (last = i);
+  });
+  return tokens[last]?.raw.includes('\n') ? last : prev;
 }
 
 /**
@@ -69,56 +65,41 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   target.replaceChildren(tail);
 
   const stats: StreamStats = { frames: 0, parsedChars: 0, lastParsedChars: 0 };
-  let frozenText = ''; // original (unnormalized) text of the frozen blocks
-  let pending: string | null = null;
-  let frame: number | null = null;
+  let frozen = ''; // normalized text of the frozen blocks
+  let pending = '';
+  let frame = 0; // requestAnimationFrame ids are never 0
   let done = false;
 
-  const lex = (src: string): Token[] => {
-    stats.lastParsedChars += src.length;
-    stats.parsedChars += src.length;
-    return lexMarkdown(src);
-  };
-
-  /** Freezes the complete blocks at the start of `rest`; returns the unfinished remainder. */
-  function freeze(rest: string): string {
-    const norm = normalize(rest);
-    const tokens = lex(norm);
-    const count = completeCount(tokens);
-    if (count === 0) return norm;
-    const complete = tokens.slice(0, count);
+  function render(): void {
+    frame = 0;
+    const text = normalize(pending);
+    // Append-only is the contract; anything else (a reused target) starts over.
+    if (!text.startsWith(frozen)) {
+      frozen = '';
+      target.replaceChildren(tail);
+    }
+    let rest = text.slice(frozen.length);
+    const lexed = rest.length;
+    // Freeze the complete blocks at the start of the rest; only the remainder is shown settled.
+    const tokens = lexMarkdown(rest);
+    const complete = tokens.slice(0, completeCount(tokens));
     const raw = complete.map((t) => t.raw).join('');
     // Token raws normally add up to the source; if not, freezing could drop or repeat text.
-    if (!norm.startsWith(raw)) return norm;
-    target.insertBefore(renderTokens(complete), tail);
-    frozenText += rest.slice(0, originalLength(rest, raw.length));
-    return norm.slice(raw.length);
-  }
-
-  function reset(): void {
-    frozenText = '';
-    target.replaceChildren(tail);
-  }
-
-  function render(): void {
-    frame = null;
-    if (pending === null || done) return;
-    const text = pending;
-    pending = null;
+    if (raw && rest.startsWith(raw)) {
+      target.insertBefore(renderMarkdown(complete), tail);
+      frozen += raw;
+      rest = rest.slice(raw.length);
+    }
+    rest = settleTail(rest);
     stats.frames++;
-    stats.lastParsedChars = 0;
-    // Append-only is the contract; anything else (a reused target) starts over.
-    if (!text.startsWith(frozenText)) reset();
-    const shown = settleTail(freeze(text.slice(frozenText.length)));
-    stats.lastParsedChars += shown.length;
-    stats.parsedChars += shown.length;
-    tail.replaceChildren(renderMarkdown(shown));
+    stats.parsedChars += stats.lastParsedChars = lexed + rest.length;
+    tail.replaceChildren(renderMarkdown(rest));
   }
 
-  function cancel(): void {
-    if (frame !== null) cancelAnimationFrame(frame);
-    frame = null;
-    pending = null;
+  function destroy(): void {
+    if (frame) cancelAnimationFrame(frame);
+    frame = 0;
+    done = true;
   }
 
   return {
@@ -126,24 +107,18 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     update(fullText) {
       if (done) return;
       pending = fullText;
-      frame ??= requestAnimationFrame(render);
+      frame ||= requestAnimationFrame(render);
     },
     finish(fullText) {
       if (done) return;
-      cancel();
-      done = true;
+      destroy();
+      const text = normalize(fullText);
       // The frozen blocks are what a whole-text render gives, except when a reference-style link
       // definition changes earlier blocks: only then is the whole reply rendered again. Otherwise
       // the last task of a long reply stays as small as any frame (bench/stream.mjs).
-      if (frozenText !== '' && fullText.startsWith(frozenText) && !LINK_DEFINITION.test(fullText)) {
-        tail.replaceWith(renderMarkdown(fullText.slice(frozenText.length)));
-        return;
-      }
-      target.replaceChildren(renderMarkdown(fullText));
+      if (text.startsWith(frozen) && !LINK_DEFINITION.test(text)) tail.replaceWith(renderMarkdown(text.slice(frozen.length)));
+      else target.replaceChildren(renderMarkdown(text));
     },
-    destroy() {
-      cancel();
-      done = true;
-    },
+    destroy,
   };
 }

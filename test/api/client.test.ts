@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { StreamInterruptedError } from '../../src/api/errors';
 import type { ChatEvent } from '../../src/api/types';
 import { server } from '../msw-server';
 import { API, BASE, chunk, DONE, makeClient, named, sse } from './helpers';
@@ -134,6 +135,25 @@ describe('createClient', () => {
     expect(req.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
+  it('makes v4 Idempotency-Keys without crypto.randomUUID (pages on plain http)', async () => {
+    const keys = new Set<string>();
+    const fetch = ((_: unknown, init: RequestInit) => {
+      keys.add((init.headers as Record<string, string>)['Idempotency-Key']!);
+      return Promise.resolve(new Response('{}'));
+    }) as typeof globalThis.fetch;
+    const own = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      for (let i = 0; i < 50; i++) await makeClient({ fetch }).portalCode();
+    } finally {
+      if (own) Object.defineProperty(crypto, 'randomUUID', own);
+      else delete (crypto as { randomUUID?: unknown }).randomUUID;
+    }
+    expect(typeof crypto.randomUUID).toBe('function');
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
   it('uses an injected fetch as a plain function', async () => {
     const fake = vi.fn(function (this: unknown, input: RequestInfo | URL) {
       expect(this).toBeUndefined();
@@ -143,5 +163,77 @@ describe('createClient', () => {
     const client = makeClient({ baseUrl: `${BASE}/sub//`, fetch: fake as unknown as typeof fetch });
     expect(await client.getConfig()).toEqual({ read_only: true });
     expect(fake).toHaveBeenCalledOnce();
+  });
+});
+
+/** A chat answer from an injected fetch (no msw), whose body reports being cancelled. */
+function streamFetch(parts: string[], end: 'close' | 'error' | 'open') {
+  const enc = new TextEncoder();
+  const state = { cancelled: false };
+  const queue = [...parts];
+  const body = new ReadableStream<Uint8Array>({
+    pull(c) {
+      const next = queue.shift();
+      if (next !== undefined) c.enqueue(enc.encode(next));
+      // Failing only once the parts were read: error() drops chunks still queued.
+      else if (end === 'close') c.close();
+      else if (end === 'error') c.error(new TypeError('network'));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  const fetch = (() => Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }))) as typeof globalThis.fetch;
+  return { fetch, state };
+}
+
+describe('chat stream reading', () => {
+  it('resolves after [DONE] without waiting for the body to close, and drops the rest', async () => {
+    const { fetch, state } = streamFetch([chunk({ content: 'a' }), DONE], 'open');
+    const events: ChatEvent[] = [];
+    await expect(makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e))).resolves.toEqual({ conversationId: null });
+    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'a' }, { type: 'done' }]);
+    expect(state.cancelled).toBe(true);
+  });
+
+  it('resolves when an error event ends the reply and the body then closes', async () => {
+    const { fetch } = streamFetch([named('error', { error: 'x' })], 'close');
+    const events: ChatEvent[] = [];
+    await expect(makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e))).resolves.toEqual({ conversationId: null });
+    expect(events.at(-1)).toEqual({ type: 'error', error: 'x' });
+  });
+
+  it.each(['close', 'error'] as const)('rejects with StreamInterruptedError when the body ends (%s) before [DONE]', async (end) => {
+    const { fetch } = streamFetch([chunk({ content: 'part' })], end);
+    const events: ChatEvent[] = [];
+    const err = await makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StreamInterruptedError);
+    expect(err).toMatchObject({ name: 'StreamInterruptedError' });
+    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'part' }]);
+  });
+
+  it('an abort cancels a body that ignores the signal, surfaces as the AbortError itself, emits nothing after it', async () => {
+    const { fetch, state } = streamFetch([chunk({ content: 'a' })], 'open');
+    const ac = new AbortController();
+    const events: ChatEvent[] = [];
+    const pending = makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e), ac.signal);
+    await new Promise((r) => setTimeout(r, 0));
+    ac.abort();
+    const err = await pending.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DOMException);
+    expect(err).toMatchObject({ name: 'AbortError' });
+    expect(state.cancelled).toBe(true);
+    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'a' }]);
+  });
+
+  it('a mistyped chat answer is not read: the attempt is aborted', async () => {
+    let aborted = false;
+    const fetch = ((_: unknown, init: RequestInit) => {
+      init.signal!.addEventListener('abort', () => { aborted = true; });
+      return Promise.resolve(new Response('<html>', { headers: { 'Content-Type': 'text/plain' } }));
+    }) as typeof globalThis.fetch;
+    const err = await makeClient({ fetch }).chat({ message: 'x' }, () => {}).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'ProtocolError' });
+    expect(aborted).toBe(true);
   });
 });

@@ -1,29 +1,19 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError, StreamInterruptedError } from '../../src/api/errors';
-import { parseRetryAfter, retryDelay, sleep } from '../../src/api/retry';
+import { parseRetryAfter } from '../../src/api/client';
 import { server } from '../msw-server';
 import { API, chunk, DONE, fail, makeClient, sse } from './helpers';
 
-describe('retryDelay', () => {
-  it('backs off exponentially with equal jitter up to the cap', () => {
-    expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(a, undefined, () => 0))).toEqual([250, 500, 1000, 2000, 4000, 4000]);
-    expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(a, undefined, () => 0.999999)).map(Math.round))
-      .toEqual([500, 1000, 2000, 4000, 8000, 8000]);
-  });
-
-  it('uses Retry-After when given, capped at 30 s', () => {
-    expect(retryDelay(0, 5000, () => 0)).toBe(5000);
-    expect(retryDelay(2, 0, () => 0.5)).toBe(0);
-    expect(retryDelay(0, 600_000)).toBe(30_000);
-  });
-
+describe('parseRetryAfter', () => {
   it('parses Retry-After seconds and HTTP dates', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('1.5', now)).toBe(1500);
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
     expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });
@@ -92,19 +82,44 @@ describe('automatic retry (contract 4.2)', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('uses the backoff between attempts', async () => {
+  it.each([
+    [0, [250, 500, 1000]],
+    [0.5, [375, 750, 1500]],
+  ])('backs off exponentially with equal jitter (random %f)', async (r, waits) => {
     const seen = recordChat(() => fail(503, null));
-    const pending = makeClient({ random: () => 0 }).getConfig().catch(() => {});
-    server.use(http.get(`${API}/config`, () => { seen.push({ auth: null, key: null }); return fail(503, null); }));
-    await vi.advanceTimersByTimeAsync(249);
-    expect(seen).toHaveLength(1);
+    const pending = makeClient({ random: () => r }).chat({ message: 'hi' }, () => {}).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    for (const [i, wait] of waits.entries()) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(seen).toHaveLength(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toHaveLength(i + 2);
+    }
+    expect(await pending).toMatchObject({ name: 'HttpError', status: 503 });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('backs off the same way for GETs', async () => {
+    let calls = 0;
+    server.use(http.get(`${API}/config`, () => (++calls < 3 ? fail(503, null) : HttpResponse.json({ read_only: true }))));
+    const pending = makeClient({ random: () => 0 }).getConfig();
+    await vi.advanceTimersByTimeAsync(749);
+    expect(calls).toBe(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(seen).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(500);
-    expect(seen).toHaveLength(3);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(seen).toHaveLength(4);
+    await expect(pending).resolves.toEqual({ read_only: true });
+  });
+
+  it.each([['0', 0], ['30', 30_000]])('waits Retry-After: %s exactly, up to 30 s', async (header, ms) => {
+    const seen = recordChat((n) => (n === 1 ? fail(503, null, {}, { 'Retry-After': header }) : sse([DONE])));
+    const pending = makeClient({ random: () => 0.9 }).chat({ message: 'hi' }, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    if (ms) {
+      await vi.advanceTimersByTimeAsync(ms - 1);
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+    }
     await pending;
+    expect(seen).toHaveLength(2);
   });
 
   it('retries a network failure before the answer', async () => {
@@ -139,6 +154,7 @@ describe('automatic retry (contract 4.2)', () => {
     const err = await pending;
     expect(err).toBeInstanceOf(DOMException);
     expect(err).toMatchObject({ name: 'AbortError' });
+    expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(seen).toHaveLength(1);
   });
@@ -170,12 +186,20 @@ describe('automatic retry (contract 4.2)', () => {
     expect(seen).toHaveLength(4);
   });
 
-  it('sleep rejects with the abort reason and clears its timer', async () => {
-    const ac = new AbortController();
-    const p = sleep(1000, ac.signal);
-    ac.abort();
-    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
-    expect(vi.getTimerCount()).toBe(0);
-    await expect(sleep(10, AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
+  it('does not time out a stream once its answer began', async () => {
+    const enc = new TextEncoder();
+    const seen = recordChat(() => new HttpResponse(new ReadableStream<Uint8Array>({
+      async pull(c) {
+        await new Promise((r) => setTimeout(r, 5_000));
+        c.enqueue(enc.encode(chunk({ content: 'late' }) + DONE));
+        c.close();
+      },
+    }), { headers: { 'Content-Type': 'text/event-stream' } }));
+    const events: unknown[] = [];
+    const pending = makeClient({ requestTimeoutMs: 1_000 }).chat({ message: 'hi' }, (e) => events.push(e));
+    await vi.advanceTimersByTimeAsync(6_000);
+    await expect(pending).resolves.toEqual({ conversationId: null });
+    expect(events).toContainEqual({ type: 'delta', text: 'late' });
+    expect(seen).toHaveLength(1);
   });
 });

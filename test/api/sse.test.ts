@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StreamInterruptedError } from '../../src/api/errors';
-import { createChatDecoder, readChatStream } from '../../src/api/sse';
+import { createChatDecoder } from '../../src/api/sse';
 import type { ChatEvent } from '../../src/api/types';
 import { chunk, DONE, named } from './helpers';
 
@@ -98,6 +97,14 @@ describe('createChatDecoder', () => {
     expect(decode(['event: error\ndata: oops\n\n'])).toEqual([{ type: 'error', error: 'unknown' }]);
   });
 
+  it('handles bare CR line ends and a raw U+2028 inside the data, split anywhere', () => {
+    const text = 'a\u2028b\u2029c';
+    const raw = `data: {"choices":[{"delta":{"content":"${text}"}}]}\r\rdata: [DONE]\r\r`;
+    for (let i = 0; i <= raw.length; i++) {
+      expect(decode([raw.slice(0, i), raw.slice(i)])).toEqual([{ type: 'delta', text }, { type: 'done' }]);
+    }
+  });
+
   it('dispatches a last frame the server left without its blank line', () => {
     expect(decode([chunk({ content: 'a' }), 'data: [DONE]'])).toEqual([
       { type: 'delta', text: 'a' },
@@ -113,53 +120,5 @@ describe('createChatDecoder', () => {
       'event: conversation\ndata: [1,2]\n\n',
       DONE,
     ])).toEqual([{ type: 'done' }]);
-  });
-});
-
-function body(parts: string[], end: 'close' | 'error' | 'open'): ReadableStream<Uint8Array> {
-  const enc = new TextEncoder();
-  return new ReadableStream({
-    start(c) {
-      for (const p of parts) c.enqueue(enc.encode(p));
-      if (end === 'close') c.close();
-      if (end === 'error') c.error(new TypeError('network'));
-    },
-  });
-}
-
-describe('readChatStream', () => {
-  it('resolves after [DONE] without waiting for the body to close', async () => {
-    const events: ChatEvent[] = [];
-    await readChatStream(body([chunk({ content: 'a' }), DONE], 'open'), (e) => events.push(e));
-    expect(events).toEqual([{ type: 'delta', text: 'a' }, { type: 'done' }]);
-  });
-
-  it('rejects with StreamInterruptedError when the body ends before [DONE]', async () => {
-    const events: ChatEvent[] = [];
-    const p = readChatStream(body([chunk({ content: 'part' })], 'close'), (e) => events.push(e));
-    await expect(p).rejects.toBeInstanceOf(StreamInterruptedError);
-    expect(events).toEqual([{ type: 'delta', text: 'part' }]);
-  });
-
-  it('rejects with StreamInterruptedError when the body fails', async () => {
-    const p = readChatStream(body([chunk({ content: 'part' })], 'error'), () => {});
-    await expect(p).rejects.toMatchObject({ name: 'StreamInterruptedError' });
-  });
-
-  it('resolves when an error event ends the reply and the body then closes', async () => {
-    await expect(readChatStream(body([named('error', { error: 'x' })], 'close'), () => {}))
-      .resolves.toBeUndefined();
-  });
-
-  it('surfaces an abort as the AbortError itself and emits nothing after it', async () => {
-    const ac = new AbortController();
-    const events: ChatEvent[] = [];
-    const p = readChatStream(body([chunk({ content: 'a' })], 'open'), (e) => events.push(e), ac.signal);
-    await new Promise((r) => setTimeout(r, 0));
-    ac.abort();
-    const err = await p.catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(DOMException);
-    expect(err).toMatchObject({ name: 'AbortError' });
-    expect(events).toEqual([{ type: 'delta', text: 'a' }]);
   });
 });

@@ -7,6 +7,8 @@ describe('settleTail', () => {
     ['Toplam **42', 'Toplam **42**'],
     ['Toplam **42*', 'Toplam **42**'],
     ['Toplam **42**', 'Toplam **42**'],
+    ['*a**', '*a*'],
+    ['**a *b*', '**a *b***'],
     ['bir *eğik', 'bir *eğik*'],
     ['**a *b', '**a *b***'],
     ['a ~~eski', 'a ~~eski~~'],
@@ -22,6 +24,7 @@ describe('settleTail', () => {
     ['2 * 3 = 6', '2 * 3 = 6'],
     ['yaklaşık ~5 dk', 'yaklaşık ~5 dk'],
     ['\\*kaçış', '\\*kaçış'],
+    ['a ~~~ b', 'a ~~~ b'],
     // links and images: text only until the destination is complete
     ['Bakınız [rapor](https://exa', 'Bakınız rapor'],
     ['Bakınız [rapor', 'Bakınız rapor'],
@@ -32,10 +35,17 @@ describe('settleTail', () => {
     ['x <https://exa', 'x https://exa'],
     // block markers with nothing after them yet
     ['- ', ''],
+    ['- *', ''],
+    ['1. **', ''],
+    ['> ', ''],
+    ['foo\n- *', 'foo\n'],
+    ['- [ ] ', ''],
     ['1.', ''],
     ['foo\n-', 'foo\n'],
     ['Başlık\n==', 'Başlık\n'],
     ['## Ba', '## Ba'],
+    ['**- a', '**- a**'],
+    ['#**a', '#**a**'],
     ['- madde **b', '- madde **b**'],
     ['> alıntı *x', '> alıntı *x*'],
     ['* madde *em', '* madde *em*'],
@@ -45,6 +55,8 @@ describe('settleTail', () => {
     ['```sql\nSELECT 1', '```sql\nSELECT 1'],
     ['```sql\nSELECT **x\n``', '```sql\nSELECT **x\n'],
     ['~~~\na\n~~', '~~~\na\n'],
+    ['```a`b\n**x', '```a`b\n**x**'], // not a fence: backtick in the info string
+    ['```\na\n````\n**x', '```\na\n````\n**x**'], // a longer run closes it
     // tables: nothing until the separator row is complete, then whole rows only
     ['| a | b |', ''],
     ['Metin\n| a | b |\n|--', 'Metin\n'],
@@ -63,5 +75,6 @@ describe('settleTail', () => {
   it('drops an opener left with nothing after it rather than printing an empty pair', () => {
     expect(settleInline('**[x')).toBe('**x**');
     expect(settleInline('**[')).toBe('');
+    expect(settleInline('*[**')).toBe('');
   });
 });
