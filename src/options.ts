@@ -14,170 +14,134 @@ export interface ResolvedOptions {
   portalUrl: string | null;
   nonce: string | null;
   open: boolean;
+  /** ms until an answer's headers arrive; 0: no limit. */
+  timeoutMs: number;
   onEvent: (event: WidgetEvent) => void;
 }
 
+type Getter = () => string | Promise<string>;
+
 const THEMES: readonly Theme[] = ['dark', 'light', 'auto'];
 const LOCALES: readonly Locale[] = ['tr', 'en'];
-const KNOWN = new Set([
-  'publicId', 'authToken', 'getAuthToken', 'baseUrl', 'container', 'theme', 'primaryColor',
-  'locale', 'voice', 'voiceRuntimeUrl', 'portalUrl', 'nonce', 'open', 'onEvent',
-]);
+const KNOWN = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open timeoutMs onEvent'.split(' ');
+const PREFIX = 'ServiceWidget.init: ';
+const json = JSON.stringify;
 
 const fail = (message: string): never => {
-  throw new TypeError(`ServiceWidget.init: ${message}`);
+  throw new TypeError(PREFIX + message);
 };
 
-function optionalString(o: Record<string, unknown>, key: string): string | null {
-  const v = o[key];
-  if (v === undefined) return null;
-  if (typeof v !== 'string' || v.trim() === '') fail(`\`${key}\` must be a non-empty string.`);
-  return v as string;
-}
+/**
+ * `v` if it is undefined (and not `required`) or passes `ok`; else a TypeError naming the option,
+ * what it must be and what it got.
+ */
+const check = <T>(key: string, v: unknown, ok: (v: unknown) => unknown, must: string, required?: boolean): T | undefined =>
+  (v === undefined && !required) || ok(v)
+    ? (v as T | undefined)
+    : fail(`\`${key}\` must be ${must}, got ${typeof v == 'string' ? json(v) : typeof v}.`);
 
-function optionalBoolean(o: Record<string, unknown>, key: string): boolean {
-  const v = o[key];
-  if (v === undefined) return false;
-  if (typeof v !== 'boolean') fail(`\`${key}\` must be true or false, got ${typeof v}.`);
-  return v as boolean;
-}
+const oneOf = <T extends string>(key: string, v: unknown, allowed: readonly T[], required?: boolean) =>
+  check<T>(key, v, (x) => allowed.includes(x as T), `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, required);
 
-function oneOf<T extends string>(o: Record<string, unknown>, key: string, allowed: readonly T[]): T | null {
-  const v = o[key];
-  if (v === undefined) return null;
-  if (!allowed.includes(v as T)) {
-    fail(`\`${key}\` must be one of ${allowed.map((a) => `'${a}'`).join(', ')}, got ${JSON.stringify(v)}.`);
-  }
-  return v as T;
-}
+export const detectLocale = (languages: readonly string[]): Locale =>
+  (languages.find((l) => /^(tr|en)/i.test(l))?.slice(0, 2).toLowerCase() as Locale | undefined) ?? 'en';
 
-function url(o: Record<string, unknown>, key: string): string | null {
-  const v = optionalString(o, key);
-  if (v === null) return null;
-  try {
-    const u = new URL(v, document.baseURI);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error();
-    return u.href;
-  } catch {
-    return fail(`\`${key}\` must be an http(s) URL, got ${JSON.stringify(v)}.`);
-  }
-}
+export const assertTheme = (theme: unknown) => oneOf('theme', theme, THEMES, true) as Theme;
 
-function resolveContainer(v: unknown): HTMLElement | null {
-  if (v === undefined) return null;
-  if (typeof v === 'string') {
-    let el: Element | null = null;
-    try {
-      el = document.querySelector(v);
-    } catch {
-      fail(`\`container\` is not a valid CSS selector: ${JSON.stringify(v)}.`);
-    }
-    if (!(el instanceof HTMLElement)) fail(`\`container\` selector ${JSON.stringify(v)} matches no element.`);
-    return el as HTMLElement;
-  }
-  if (v instanceof HTMLElement) {
-    if (!v.isConnected) fail('`container` element is not attached to the document.');
-    return v;
-  }
-  return fail('`container` must be an HTMLElement or a CSS selector string.');
-}
-
-/** The browser's own CSS parser decides what a valid colour is. */
-function isColor(v: unknown): v is string {
-  if (typeof v !== 'string' || !v.trim()) return false;
-  const probe = document.createElement('i').style;
-  probe.color = v;
-  return probe.color !== '';
-}
-
-function resolveColor(v: unknown): string | null {
-  if (v === undefined) return null;
-  if (isColor(v)) return v;
-  console.warn(`ServiceWidget.init: \`primaryColor\` ${JSON.stringify(v)} is not a CSS colour; using the default.`);
-  return null;
-}
-
-export function detectLocale(languages: readonly string[]): Locale {
-  for (const lang of languages) {
-    const l = lang.toLowerCase();
-    if (l.startsWith('tr')) return 'tr';
-    if (l.startsWith('en')) return 'en';
-  }
-  return 'en';
-}
+export const assertLocale = (locale: unknown) => oneOf('locale', locale, LOCALES, true) as Locale;
 
 /** `scriptSrc` is the src of the script that defined ServiceWidget; defaults derive from it. */
 export function resolveOptions(input: unknown, scriptSrc: string | null): ResolvedOptions {
-  if (typeof input !== 'object' || input === null) fail('options must be an object.');
-  const o = input as Record<string, unknown>;
+  if (typeof input != 'object' || !input) fail('options must be an object.');
+  const o = input as Record<keyof InitOptions, unknown>;
 
-  const unknown = Object.keys(o).filter((k) => !KNOWN.has(k));
-  if (unknown.length) {
-    console.warn(`ServiceWidget.init: unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')} ignored.`);
+  const unknown = Object.keys(o).filter((k) => !KNOWN.includes(k));
+  if (unknown.length) console.warn(`${PREFIX}unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')} ignored.`);
+
+  const str = (key: keyof InitOptions) =>
+    check<string>(key, o[key], (v) => typeof v == 'string' && v.trim(), 'a non-empty string') ?? null;
+  const bool = (key: keyof InitOptions) => !!check(key, o[key], (v) => typeof v == 'boolean', 'true or false');
+  const fn = <T>(key: keyof InitOptions) => check<T>(key, o[key], (v) => typeof v == 'function', 'a function');
+  const url = (key: keyof InitOptions): string | null => {
+    const v = str(key);
+    if (v === null) return null;
+    try {
+      const u = new URL(v, document.baseURI);
+      if (/^https?:$/.test(u.protocol)) return u.href;
+    } catch {
+      // fails below
+    }
+    return fail(`\`${key}\` must be an http(s) URL, got ${json(v)}.`);
+  };
+
+  const publicId = str('publicId') ?? fail('`publicId` is required: a non-empty string.');
+  const staticToken = o.authToken !== undefined;
+  if (staticToken == (o.getAuthToken !== undefined)) fail('give exactly one of `authToken` (string) or `getAuthToken` (function).');
+  const token = str('authToken');
+  const getter = fn<Getter>('getAuthToken');
+
+  let baseUrl = url('baseUrl');
+  if (!baseUrl && scriptSrc) {
+    try {
+      baseUrl = new URL(scriptSrc).origin;
+    } catch {
+      // no usable default
+    }
   }
-
-  const publicId = o.publicId;
-  if (typeof publicId !== 'string' || publicId.trim() === '') {
-    fail('`publicId` is required and must be a non-empty string.');
-  }
-
-  const hasStatic = o.authToken !== undefined;
-  const hasGetter = o.getAuthToken !== undefined;
-  if (hasStatic === hasGetter) fail('give exactly one of `authToken` (string) or `getAuthToken` (function).');
-  let getToken: () => string | Promise<string>;
-  if (hasStatic) {
-    const token = optionalString(o, 'authToken') as string;
-    getToken = () => token;
-  } else {
-    if (typeof o.getAuthToken !== 'function') fail('`getAuthToken` must be a function returning a string or a Promise of one.');
-    const getter = o.getAuthToken as () => string | Promise<string>;
-    getToken = () => getter();
-  }
-
-  const baseUrl = url(o, 'baseUrl') ?? originOf(scriptSrc);
   if (!baseUrl) fail('`baseUrl` is required when the widget is not loaded from a <script src>.');
+  const onEvent = fn<(e: WidgetEvent) => void>('onEvent');
+  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', scriptSrc ?? document.baseURI).href;
 
-  const onEvent = o.onEvent;
-  if (onEvent !== undefined && typeof onEvent !== 'function') fail('`onEvent` must be a function.');
+  // The container: an attached element, or a selector that matches one.
+  const c = o.container;
+  let container: unknown = null;
+  if (typeof c == 'string') {
+    try {
+      container = document.querySelector(c);
+    } catch {
+      fail(`\`container\` is not a valid CSS selector: ${json(c)}.`);
+    }
+    if (!(container instanceof HTMLElement)) fail(`\`container\` selector ${json(c)} matches no element.`);
+  } else if (c !== undefined) {
+    if (!(c instanceof HTMLElement)) fail('`container` must be an HTMLElement or a CSS selector string.');
+    if (!(c as HTMLElement).isConnected) fail('`container` element is not attached to the document.');
+    container = c;
+  }
 
-  const voiceRuntime = url(o, 'voiceRuntimeUrl');
+  const theme = oneOf('theme', o.theme, THEMES) ?? 'dark';
+
+  // The browser's own CSS parser decides what a valid colour is.
+  let primaryColor = o.primaryColor;
+  if (primaryColor !== undefined) {
+    const probe = document.createElement('i').style;
+    if (typeof primaryColor != 'string' || ((probe.color = primaryColor), !probe.color)) {
+      console.warn(`${PREFIX}\`primaryColor\` ${json(primaryColor)} is not a CSS colour; using the default.`);
+      primaryColor = undefined;
+    }
+  }
+
   return {
-    publicId: publicId as string,
-    getToken,
-    staticToken: hasStatic,
+    publicId,
+    getToken: getter ? () => getter() : () => token as string,
+    staticToken,
     baseUrl: (baseUrl as string).replace(/\/+$/, ''),
-    container: resolveContainer(o.container),
-    theme: oneOf(o, 'theme', THEMES) ?? 'dark',
-    primaryColor: resolveColor(o.primaryColor),
-    locale: oneOf(o, 'locale', LOCALES) ?? detectLocale(navigator.languages ?? [navigator.language]),
-    voice: optionalBoolean(o, 'voice'),
-    voiceRuntimeUrl: voiceRuntime ?? new URL('widget-voice.js', scriptSrc ?? document.baseURI).href,
-    portalUrl: url(o, 'portalUrl'),
-    nonce: optionalString(o, 'nonce'),
-    open: optionalBoolean(o, 'open'),
+    container: container as HTMLElement | null,
+    theme,
+    primaryColor: (primaryColor as string | undefined) ?? null,
+    locale: oneOf('locale', o.locale, LOCALES) ?? detectLocale(navigator.languages ?? [navigator.language]),
+    voice: bool('voice'),
+    timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v == 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
+    voiceRuntimeUrl,
+    portalUrl: url('portalUrl'),
+    nonce: str('nonce'),
+    open: bool('open'),
     onEvent: (e) => {
       // A throwing host listener must not break the widget.
       try {
-        (onEvent as ((e: WidgetEvent) => void) | undefined)?.(e);
+        onEvent?.(e);
       } catch (err) {
         console.error('ServiceWidget: onEvent listener threw', err);
       }
     },
   };
-}
-
-function originOf(src: string | null): string | null {
-  try {
-    return src ? new URL(src).origin : null;
-  } catch {
-    return null;
-  }
-}
-
-export function assertTheme(theme: unknown): Theme {
-  return oneOf({ theme }, 'theme', THEMES) ?? fail("`theme` must be one of 'dark', 'light', 'auto'.");
-}
-
-export function assertLocale(locale: unknown): Locale {
-  return oneOf({ locale }, 'locale', LOCALES) ?? fail("`locale` must be one of 'tr', 'en'.");
 }

@@ -62,6 +62,12 @@ export interface InitOptions {
   nonce?: string;
   /** Start with the panel open (floating mode). @default false */
   open?: boolean;
+  /**
+   * How long to wait for the service to start answering a request, in ms; a silent server then
+   * counts as a network failure (retried, then an error notice that keeps the message). 0: no
+   * limit. An extension to the contract's options. @default 30000
+   */
+  timeoutMs?: number;
   /** Listener for widget events (analytics, host page integration). */
   onEvent?: (event: WidgetEvent) => void;
 }

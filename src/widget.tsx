@@ -35,7 +35,7 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
     if (staticTokenRejected) throw new Error('static authToken was rejected');
     return opts.getToken();
   };
-  const api = createClient({ baseUrl: opts.baseUrl, publicId: opts.publicId, getToken });
+  const api = createClient({ baseUrl: opts.baseUrl, publicId: opts.publicId, getToken, requestTimeoutMs: opts.timeoutMs || undefined });
   const model = createWidgetModel(opts, api);
   const disposers: (() => void)[] = [model.dispose];
   if (opts.staticToken) {

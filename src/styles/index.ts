@@ -1,25 +1,24 @@
-// Vite inlines these as minified strings; the widget ships no CSS file.
+// Vite inlines the CSS files as minified strings; the widget ships no CSS file. The theme tokens
+// are custom properties in shell.css.
 import chatCss from './chat.css?inline';
 import shellCss from './shell.css?inline';
-import { themeCss } from './tokens';
 
-const css = themeCss + shellCss + chatCss;
+const css = shellCss + chatCss;
 
 /**
  * Constructable stylesheets need no CSP change; a nonce'd <style> is the fallback for browsers
  * without them. One sheet is shared by every widget on the page.
  */
-let shared: CSSStyleSheet | null = null;
+let shared: CSSStyleSheet | undefined;
 
 export function applyStyles(root: ShadowRoot, nonce: string | null): void {
-  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
-    shared ??= new CSSStyleSheet();
-    if (!shared.cssRules.length) shared.replaceSync(css);
+  if (root.adoptedStyleSheets) {
+    if (!shared) (shared = new CSSStyleSheet()).replaceSync(css);
     root.adoptedStyleSheets = [shared];
-    return;
+  } else {
+    const style = document.createElement('style');
+    if (nonce) style.nonce = nonce;
+    style.textContent = css;
+    root.appendChild(style);
   }
-  const style = document.createElement('style');
-  if (nonce) style.nonce = nonce;
-  style.textContent = css;
-  root.appendChild(style);
 }

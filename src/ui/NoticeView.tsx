@@ -16,14 +16,10 @@ export function NoticeView({ notice, onAction, onDismiss }: Props) {
       {notice.detail && <span class="status">{notice.detail}</span>}
       {(notice.action || onDismiss) && (
         <div class="notice-actions">
-          {notice.action === 'retry' && (
-            <button type="button" class="action-button primary" part="retry-button" onClick={onAction}>
-              {t.retry}
-            </button>
-          )}
-          {notice.action === 'reload' && (
-            <button type="button" class="action-button primary" part="reload-button" onClick={onAction}>
-              {t.reload}
+          {/* part retry-button (send the kept message again) or reload-button (reload the conversation) */}
+          {notice.action && (
+            <button type="button" class="action-button primary" part={`${notice.action}-button`} onClick={onAction}>
+              {t[notice.action]}
             </button>
           )}
           {onDismiss && (

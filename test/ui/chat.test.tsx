@@ -199,3 +199,25 @@ describe('chat errors (contract 4.2)', () => {
     expect(w.composer().value).toBe('offline question');
   });
 });
+
+describe('a service that never answers', () => {
+  it('times out (timeoutMs), retries, then shows an error notice and keeps the message', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    let attempts = 0;
+    server.use(http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => {
+      attempts++;
+      return new Promise<never>(() => {});
+    }));
+    const w = await mountWidget({ timeoutMs: 150 });
+    await w.send('anyone there?');
+    await waitFor(() => expect(w.part('retry-button')).not.toBeNull(), { timeout: 8000 });
+    expect(w.part('notice')!.dataset.kind).toBe('error');
+    expect(w.part('notice')!.textContent).toMatch(/not responding/i);
+    expect(attempts).toBe(4); // the first attempt and 3 automatic retries
+    expect(w.composer().value).toBe('anyone there?');
+  }, 15_000);
+
+  it('rejects a timeoutMs that is not a number of milliseconds', async () => {
+    await expect(mountWidget({ timeoutMs: -1 })).rejects.toThrow(/`timeoutMs` must be a number of milliseconds/);
+  });
+});
