@@ -136,6 +136,19 @@ export interface OpenPageOptions {
   sub?: string;
   /** Runs after the context is set up and before the page loads (routes, cookies, …). */
   beforeLoad?: (page: Page, context: BrowserContext) => Promise<void>;
+  // --- Added for test/browser/hardening/ (hostile host pages, fault injection). ---
+  /**
+   * Markup at the start of <head> (before the page's own scripts), e.g. a `<base href>`. When set,
+   * every URL the generated page uses is absolute, so a `<base>` cannot redirect the page's own files.
+   */
+  headHtml?: string;
+  /** Attributes of the page's `<html>` element. Default `lang="en"`. */
+  htmlAttributes?: string;
+  /**
+   * Origin that serves the page instead of the mock (e.g. test/browser/fault-server.ts). It must
+   * serve the repo root as static files, as the mock does; the page's URLs are then absolute.
+   */
+  pageOrigin?: string;
 }
 
 export interface ConsoleEntry {
@@ -189,27 +202,32 @@ function writePage(opts: OpenPageOptions, staticToken: string | undefined): { ur
   if (opts.csp !== undefined) {
     writeFileSync(path.join(dir, 'headers.json'), JSON.stringify({ 'Content-Security-Policy': opts.csp }));
   }
-  const fixture = (name: string) => `<script src="/test/browser/fixtures/${name}"></script>`;
+  // (hardening) Absolute URLs when another origin serves the page or a <base> may be in <head>.
+  const origin = opts.pageOrigin ?? serverUrl();
+  const absolute = opts.pageOrigin !== undefined || opts.headHtml !== undefined;
+  const at = (p: string) => (absolute ? `${origin}${p.startsWith('/') ? '' : `${urlPath(dir)}/`}${p}` : p);
+  const fixture = (name: string) => `<script src="${at(`/test/browser/fixtures/${name}`)}"></script>`;
   const html = `<!doctype html>
-<html lang="en">
+<html ${opts.htmlAttributes ?? 'lang="en"'}>
 <head>
+${opts.headHtml ?? ''}
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer page</title>
-${opts.pageCss !== undefined ? '<link rel="stylesheet" href="page.css">' : ''}
+${opts.pageCss !== undefined ? `<link rel="stylesheet" href="${at('page.css')}">` : ''}
 </head>
 <body>
 ${opts.bodyHtml ?? '<main id="host-content"><h1>Acme customer portal</h1><p>Your orders and invoices.</p></main>'}
-<script src="config.js"></script>
+<script src="${at('config.js')}"></script>
 ${opts.instrumentLoad ? fixture('instrument-before.js') : ''}
-<script src="${inject('widgetScriptPath')}"></script>
+<script src="${at(inject('widgetScriptPath'))}"></script>
 ${opts.instrumentLoad ? fixture('instrument-after.js') : ''}
 ${fixture('harness.js')}
 </body>
 </html>
 `;
   writeFileSync(path.join(dir, 'index.html'), html);
-  return { url: `${serverUrl()}${urlPath(dir)}/index.html`, dir };
+  return { url: `${origin}${urlPath(dir)}/index.html`, dir };
 }
 
 /** Listens for CSP violations from the first moment of every document (init scripts ignore the page's CSP). */
