@@ -72,6 +72,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
   let inflight: AbortController | null = null;
 
   const patch = (p: Partial<ChatState>) => state.update((s) => ({ ...s, ...p }));
+  const append = (m: ChatMessage) => state.update((s) => ({ ...s, messages: [...s.messages, m] }));
   const patchMessage = (id: string, p: Partial<ChatMessage>) =>
     state.update((s) => ({ ...s, messages: s.messages.map((m) => (m.id === id ? { ...m, ...p } : m)) }));
   const setNotice = (notice: Notice | null) => {
@@ -87,7 +88,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       if (started) return;
       started = true;
       onStarted();
-      state.update((s) => ({ ...s, messages: [...s.messages, reply] }));
+      append(reply);
     };
     const onEvent = (e: ChatEvent) => {
       begin();
@@ -189,7 +190,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
         if (said) patchMessage(said.id, { content: text });
         else {
           const message: ChatMessage = (said = { id: localId(), role: 'user', content: text, state: 'streaming' });
-          state.update((s) => ({ ...s, messages: [...s.messages, message] }));
+          append(message);
         }
         if (final && !reply.started()) {
           hooks.onSent(state.get().conversationId);
@@ -227,7 +228,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     const conversationId = state.get().conversationId;
     const userMessage: ChatMessage = { id: localId(), role: 'user', content: message, state: 'done' };
     draft.set('');
-    state.update((s) => ({ ...s, messages: [...s.messages, userMessage] }));
+    append(userMessage);
     const body: ChatBody = conversationId ? { conversation_id: conversationId, message } : { message };
     try {
       await stream(body, () => hooks.onSent(state.get().conversationId ?? conversationId));

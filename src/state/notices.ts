@@ -30,11 +30,11 @@ export function noticeFor(err: unknown, { t, locale, staticToken }: Context): No
   if (err instanceof StreamInterruptedError) {
     return { kind: 'interrupted', code: 'interrupted', text: t.interrupted, action: 'reload' };
   }
-  if (err instanceof AuthTokenError) {
-    return staticToken
-      ? { kind: 'auth', code: 'auth', text: t.authExpiredStatic }
-      : { kind: 'auth', code: 'auth', text: t.authExpired, action: 'retry' };
-  }
+  // A rejected token: with a static one only a reload helps; getAuthToken is asked again next time.
+  const auth: Notice = staticToken
+    ? { kind: 'auth', code: 'auth', text: t.authExpiredStatic }
+    : { kind: 'auth', code: 'auth', text: t.authExpired, action: 'retry' };
+  if (err instanceof AuthTokenError) return auth;
   if (err instanceof NetworkError) {
     return { kind: 'error', code: 'unavailable', text: t.unavailable, action: 'retry' };
   }
@@ -45,9 +45,7 @@ export function noticeFor(err: unknown, { t, locale, staticToken }: Context): No
   switch (err.code) {
     case 'token_expired':
     case 'invalid_token':
-      return staticToken
-        ? { kind: 'auth', code: 'auth', text: t.authExpiredStatic }
-        : { kind: 'auth', code: 'auth', text: t.authExpired, action: 'retry' };
+      return auth;
     case 'invalid_public_id':
       return { kind: 'error', code: 'invalid_public_id', text: t.invalidPublicId };
     case 'conversation_not_found':
@@ -64,8 +62,8 @@ export function noticeFor(err: unknown, { t, locale, staticToken }: Context): No
       return { kind: 'limit', code: 'limit', text: t.limit[period], detail: when ? t.limitResets(when) : undefined };
     }
   }
-  if (err.status === 503) return { kind: 'error', code: 'unavailable', text: t.unavailable, detail: ref, action: 'retry' };
-  return { kind: 'error', code: 'error', text: t.error, detail: ref, action: 'retry' };
+  const down = err.status === 503;
+  return { kind: 'error', code: down ? 'unavailable' : 'error', text: down ? t.unavailable : t.error, detail: ref, action: 'retry' };
 }
 
 /** An `error` event inside a stream (or a voice error frame): same notices, by code. */
