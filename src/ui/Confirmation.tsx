@@ -5,7 +5,7 @@ import { useModel } from './context';
 type Confirmation = NonNullable<ChatMessage['confirmation']>;
 
 /** The service's plain-language question; nothing is sent until the visitor chooses. */
-export function Confirmation({ confirmation }: { message: ChatMessage; confirmation: Confirmation }) {
+export function Confirmation({ confirmation }: { confirmation: Confirmation }) {
   const model = useModel();
   const { busy } = useStore(model.chat.state);
   const t = model.t();
@@ -16,24 +16,19 @@ export function Confirmation({ confirmation }: { message: ChatMessage; confirmat
       <p>{prompt}</p>
       {open ? (
         <div class="notice-actions">
-          <button
-            type="button"
-            class="action-button primary"
-            part="confirm-button"
-            disabled={status === 'deciding' || busy !== 'idle'}
-            onClick={() => void model.chat.decide(id, 'confirm')}
-          >
-            {t.confirm}
-          </button>
-          <button
-            type="button"
-            class="action-button"
-            part="cancel-button"
-            disabled={status === 'deciding' || busy !== 'idle'}
-            onClick={() => void model.chat.decide(id, 'cancel')}
-          >
-            {t.cancel}
-          </button>
+          {/* parts confirm-button and cancel-button */}
+          {(['confirm', 'cancel'] as const).map((decision) => (
+            <button
+              key={decision}
+              type="button"
+              class={decision === 'confirm' ? 'action-button primary' : 'action-button'}
+              part={`${decision}-button`}
+              disabled={status === 'deciding' || busy !== 'idle'}
+              onClick={() => void model.chat.decide(id, decision)}
+            >
+              {t[decision]}
+            </button>
+          ))}
         </div>
       ) : (
         <p class="status">{t.confirmation[status]}</p>

@@ -18,7 +18,7 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
       <Markdown text={message.content} live={streaming ? message.live : undefined} />
       {streaming && <p class="status dots-line">{lookingUp ? t.lookingUp : message.live?.get() ? '' : t.thinking}</p>}
       {message.state === 'stopped' && <p class="status">{t.stopped}</p>}
-      {message.confirmation && <Confirmation message={message} confirmation={message.confirmation} />}
+      {message.confirmation && <Confirmation confirmation={message.confirmation} />}
       {message.approval?.status === 'pending' && (
         <NoticeView notice={{ kind: 'approval', code: 'error', text: message.approval.message || t.approval }} />
       )}
