@@ -1,5 +1,6 @@
 // Shared by bench/stream.mjs (the benchmark) and bench/profile.mjs (where the time goes):
 // building widget variants, the mock server + Chromium harness, and one measured run.
+import { CHROMIUM, CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,16 +10,6 @@ import { build, createServer } from 'vite';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'bench', '.out');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const CHUNK_DELAY_MS = 2;
 const RUN_TIMEOUT_MS = 180_000;
 export const QUESTION = 'Give me a full sales report by region';

@@ -131,7 +131,7 @@ function resplit(run: Uint8Array[], random: () => number): Uint8Array[] {
 }
 
 /** mulberry32: deterministic, so a messy stream is the same on every run. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

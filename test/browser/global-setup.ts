@@ -4,6 +4,7 @@
 // - starts the mock service over real localhost HTTP (it also serves the repo root as static files),
 // - launches Debian's Chromium ONCE as a Playwright browser server; every test file connects to it.
 // The ws endpoint and the server URL reach the tests through vitest's provide()/inject().
+import { CHROMIUM, CHROMIUM_ARGS as BASE_ARGS } from '../../scripts/chromium.mjs';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,16 +25,8 @@ declare module 'vitest' {
 }
 
 const WIDGET = path.join(ROOT, 'dist', 'widget.js');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...BASE_ARGS,
   // Voice (test/browser/voice.test.ts): a fake microphone, granted without a prompt.
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',

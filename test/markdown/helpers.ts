@@ -34,14 +34,6 @@ export function mount(frag: DocumentFragment): HTMLDivElement {
   return div;
 }
 
-/** Deterministic PRNG (mulberry32) so random chunking is reproducible. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic PRNG (mulberry32, shared with the mock's messy stream) so random chunking is reproducible. */
+export { seededRandom as rng } from '../../mock/sse';
+
