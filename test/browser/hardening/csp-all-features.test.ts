@@ -1,0 +1,226 @@
+// Hardening 2: the whole feature set (chat, history, confirmation, voice with the fake microphone,
+// the connected-accounts portal and its blocked-popup fallback) under the CSP exactly as the
+// README's "Content Security Policy and Trusted Types" and "Voice" sections list it, sent as a
+// real header, plus `default-src 'none'` so that anything the README forgot would be blocked and
+// reported. Zero `securitypolicyviolation` events. A second test removes one directive at a time
+// to see whether each README entry is needed.
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { disconnectBrowser, mockControl, mockRequests, openPage, problems, serverUrl, settle, WAIT, type WidgetPage } from '../helpers';
+import { figure, useReport } from './lib';
+
+afterAll(disconnectBrowser);
+useReport('2. strict CSP + Trusted Types, every feature', import.meta.url);
+
+/**
+ * The README's lines with this test's hosts: widget host = service host = voice host = the mock
+ * (the test page's own scripts, config.js and harness.js, come from that host too, so the
+ * `script-src` entry covers them: nothing is added for the page).
+ */
+function readmeCsp(opts: { trustedTypes?: string; voiceHost?: boolean; defaultNone?: boolean } = {}): string {
+  const origin = serverUrl(); // http://127.0.0.1:<port>
+  const ws = origin.replace(/^http/, 'ws');
+  return [
+    ...(opts.defaultNone === false ? [] : ["default-src 'none'"]),
+    `script-src ${origin}`,
+    `connect-src ${origin}${opts.voiceHost === false ? '' : ` ${ws}`}`,
+    "require-trusted-types-for 'script'",
+    `trusted-types ${opts.trustedTypes ?? 'service-widget dompurify'}`,
+  ].join('; ');
+}
+
+/** Records the names of the Trusted Types policies created (init scripts run before page scripts). */
+async function recordPolicies(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Factory = { createPolicy(name: string, rules: unknown): unknown };
+    const w = window as unknown as { __swPolicies: string[]; trustedTypes?: Factory };
+    w.__swPolicies = [];
+    const tt = w.trustedTypes;
+    if (!tt) return;
+    const create = tt.createPolicy.bind(tt);
+    tt.createPolicy = (name, rules) => {
+      w.__swPolicies.push(name);
+      return create(name, rules);
+    };
+  });
+}
+const policies = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swPolicies: string[] }).__swPolicies);
+
+const voiceFrames = async () => (await mockRequests()).filter((r) => r.method === 'WS').map((r) => r.body as Record<string, unknown>);
+
+async function openCspPage(csp: string): Promise<WidgetPage> {
+  return openPage({
+    csp,
+    scenario: 'confirmation',
+    sub: `demo-csp-all-${Date.now().toString(36)}`, // seeded history
+    initOptions: { locale: 'en', voice: true, nonce: 'csp-nonce' },
+    beforeLoad: async (page) => {
+      await recordPolicies(page);
+      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+    },
+  });
+}
+
+/** Chat with a table, a confirmation confirmed, history (two pages, reopen), a voice turn, the portal. */
+async function everyFeature(wp: WidgetPage, steps: string[]): Promise<void> {
+  await wp.openPanel();
+
+  // Confirmation (scenario `confirmation`): asked, confirmed, the decision's reply streams.
+  await wp.send('Mark order #1042 as shipped');
+  await wp.part('confirm-button').waitFor();
+  await wp.part('confirm-button').click();
+  await wp.waitForReplies(2);
+  steps.push('confirmation');
+
+  // Chat with markdown and a table.
+  await mockControl('scenario', { name: 'normal' });
+  await wp.send('How many orders did we get last week?');
+  const reply = await wp.waitForReplies(3);
+  await reply.locator('table').waitFor();
+  steps.push('chat');
+
+  // History: first page, next page, reopen a conversation with a long markdown answer.
+  await wp.part('history-button').click();
+  await expect.poll(() => wp.part('history-item').count(), { timeout: WAIT }).toBeGreaterThanOrEqual(20);
+  await wp.part('history-more-button').click();
+  await expect.poll(() => wp.part('history-item').count(), { timeout: WAIT }).toBeGreaterThan(20);
+  await wp.part('history-item').filter({ hasText: 'Regional sales report' }).click();
+  await wp.host.locator('[part~="message"][data-role="assistant"] table').first().waitFor();
+  steps.push('history');
+
+  // Voice: the runtime loads through the `service-widget` policy; a spoken turn over ws:.
+  await wp.part('new-conversation-button').click();
+  await wp.part('mic-button').click();
+  await expect.poll(async () => (await voiceFrames()).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
+  await wp.part('mic-button').click();
+  await wp.waitForReplies(1);
+  steps.push('voice');
+
+  // Portal: a new tab opened in the click, sent to the portal with the one-time code.
+  const popup = wp.context.waitForEvent('page');
+  await wp.part('plug-button').click();
+  const tab = await popup;
+  await tab.waitForURL(/\/demo\/portal\.html\?code=/, { timeout: WAIT });
+  await tab.close();
+  steps.push('portal');
+
+  // Portal with the popup blocked: the widget shows the link instead.
+  await wp.page.evaluate(() => {
+    window.open = () => null;
+  });
+  await wp.part('plug-button').click();
+  const link = wp.part('portal-link');
+  await link.waitFor();
+  expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+  steps.push('portal-link');
+}
+
+describe('the README CSP with Trusted Types', () => {
+  it('every feature, zero securitypolicyviolation events', async () => {
+    const csp = readmeCsp();
+    const wp = await openCspPage(csp);
+    // Sanity: the policy is enforced on this page.
+    expect(await wp.page.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = '<b>x</b>';
+        return 'allowed';
+      } catch (e) {
+        return (e as Error).name;
+      }
+    })).toBe('TypeError');
+    // Forget the sanity check's own violation and console error.
+    await wp.page.evaluate(() => (window.__swViolations.length = 0));
+    wp.consoleMessages.length = 0;
+
+    const steps: string[] = [];
+    await everyFeature(wp, steps);
+    await settle(wp.page, 600);
+    expect(steps).toEqual(['confirmation', 'chat', 'history', 'voice', 'portal', 'portal-link']);
+    expect(await wp.violations()).toEqual([]);
+    expect(problems(wp)).toEqual([]);
+    const names = await policies(wp);
+    expect(names.filter((n) => n !== 'service-widget' && n !== 'dompurify')).toEqual([]);
+    expect(names.filter((n) => n === 'service-widget')).toHaveLength(1);
+    figure(`CSP: ${csp.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'HOST').replace(/ws:\/\/127\.0\.0\.1:\d+/g, 'ws://HOST')}`);
+    figure(`policies created: ${[...new Set(names)].join(', ')}; violations 0`);
+  });
+});
+
+describe('is every README directive needed? (one removed at a time)', () => {
+  it('both `dompurify` in trusted-types and the ws: voice host in connect-src are needed', async () => {
+    const results: string[] = [];
+
+    // 1. trusted-types without dompurify: a chat reply is the only thing that needs it.
+    {
+      const wp = await openCspPage(readmeCsp({ trustedTypes: 'service-widget' }));
+      await mockControl('scenario', { name: 'normal' });
+      await wp.openPanel();
+      await wp.send('How many orders did we get last week?');
+      const reply = await wp.waitForReplies(1).catch(() => null);
+      await settle(wp.page);
+      const v = await wp.violations();
+      const rendered = reply ? await reply.locator('table').count() : 0;
+      results.push(`without dompurify: ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}], reply table rendered: ${rendered > 0}`);
+      // The README is right to list it: DOMPurify asks for its policy and the page reports it.
+      expect(v.some((x) => x.directive === 'trusted-types')).toBe(true);
+    }
+
+    // 2. connect-src without the explicit ws: voice host, although it is the service's host: a
+    // host-source `http://host` does not match `ws://host` (CSP3 scheme matching only goes
+    // ws→http, not http→ws; only 'self' covers ws: of the page's own host). So the README's
+    // `wss://YOUR-VOICE-HOST` is needed even when the voice host is the service host.
+    {
+      const wp = await openCspPage(readmeCsp({ voiceHost: false }));
+      await mockControl('scenario', { name: 'normal' });
+      await wp.openPanel();
+      await wp.part('mic-button').click();
+      await expect.poll(async () => (await wp.violations()).length, { timeout: WAIT }).toBeGreaterThan(0);
+      const v = await wp.violations();
+      results.push(
+        `without ws://HOST in connect-src (voice host = service host): ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}]`,
+      );
+      expect(v.some((x) => x.directive === 'connect-src' && x.blockedURI.startsWith('ws:'))).toBe(true);
+    }
+    for (const r of results) figure(r);
+  });
+});
+
+describe('a voice socket the page blocks', () => {
+  // BUG (src/voice/turn.ts:219-221): `ws.onerror = () => undefined` relies on "`error` is always
+  // followed by `close`", but Chromium fires only `error` (readyState goes to CLOSED, no `close`
+  // event) when the page's CSP blocks the WebSocket. The turn never ends: the mic button stays
+  // pressed ("Stop recording"), no notice is shown, and the microphone stream obtained before the
+  // socket stays open (the browser's recording indicator stays on). Same for any engine that
+  // skips `close` after a failed handshake. Suggested fix: end the turn on `error` too
+  // (`ws.onerror = () => fail('dropped')`; `fail` is already idempotent through `over`).
+  it.fails('connect-src without the voice host: the turn ends with a voice notice and the microphone is released (BUG: stuck recording)', async () => {
+    const wp = await openPage({
+      csp: readmeCsp({ voiceHost: false }),
+      initOptions: { locale: 'en', voice: true },
+      beforeLoad: async (page) => {
+        await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+        await page.addInitScript(() => {
+          const w = window as unknown as { __swStreams: MediaStream[] };
+          w.__swStreams = [];
+          const gum = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+          navigator.mediaDevices.getUserMedia = async (c) => {
+            const s = await gum(c);
+            w.__swStreams.push(s);
+            return s;
+          };
+        });
+      },
+    });
+    await wp.openPanel();
+    await wp.part('mic-button').click();
+    await expect.poll(async () => (await wp.violations()).length, { timeout: WAIT }).toBeGreaterThan(0);
+    await settle(wp.page, 1_500);
+    const state = await wp.page.evaluate(() => ({
+      pressed: window.__swTest.root()!.querySelector('[part~="mic-button"]')!.getAttribute('aria-pressed'),
+      notice: window.__swTest.root()!.querySelector('[part~="notice"]')?.getAttribute('data-kind') ?? null,
+      liveTracks: (window as unknown as { __swStreams: MediaStream[] }).__swStreams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length,
+    }));
+    figure(`1.5 s after the blocked socket: mic aria-pressed=${state.pressed}, notice=${state.notice ?? 'none'}, live microphone tracks=${state.liveTracks}`);
+    expect(state).toEqual({ pressed: 'false', notice: 'voice', liveTracks: 0 });
+  });
+});
