@@ -9,10 +9,10 @@ interface PortalCallbacks {
  * Connected accounts (contract 4.4). The tab is opened synchronously in the click, then sent to
  * the portal once the one-time code arrives; the code goes nowhere else.
  */
-export function openPortal(api: ApiClient, portalUrl: string | null, on: PortalCallbacks): void {
+export function openPortal(api: ApiClient, portalUrl: string | null, on: PortalCallbacks, signal: AbortSignal): void {
   const tab = window.open('about:blank', '_blank');
   if (tab) tab.opener = null;
-  api.portalCode().then(
+  api.portalCode(signal).then(
     ({ code, url }) => {
       const target = portalUrl ? withCode(portalUrl, code) : url;
       if (!/^https?:/i.test(target)) throw new Error('portal url must be http(s)');
@@ -21,7 +21,7 @@ export function openPortal(api: ApiClient, portalUrl: string | null, on: PortalC
     },
   ).catch((err: unknown) => {
     tab?.close();
-    on.failed(err);
+    if (!signal.aborted) on.failed(err);
   });
 }
 

@@ -73,13 +73,15 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     describe,
   });
 
+  // Aborted by destroy(): a request still in flight then ends with the widget.
+  const life = new AbortController();
   let configAsked = false;
   const ensureConfig = () => {
     if (configAsked) return;
     configAsked = true;
-    api.getConfig().then(
+    api.getConfig(life.signal).then(
       (config) => patch({ config }),
-      (err) => chat.showNotice(describe(err)),
+      (err) => life.signal.aborted || chat.showNotice(describe(err)),
     );
   };
 
@@ -123,12 +125,15 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     setLocale: (locale: Locale) => patch({ locale }),
     /** Must run inside the click: the tab is opened before any await so popup blockers allow it. */
     openPortal: () =>
-      openPortal(api, opts.portalUrl, {
-        blocked: (url) => patch({ portalLink: url }),
-        failed: (err) => chat.showNotice(describe(err)),
-      }),
+      openPortal(
+        api,
+        opts.portalUrl,
+        { blocked: (url) => patch({ portalLink: url }), failed: (err) => chat.showNotice(describe(err)) },
+        life.signal,
+      ),
     dismissPortalLink: () => patch({ portalLink: null }),
     dispose: () => {
+      life.abort();
       chat.dispose();
       history.dispose();
       voice.dispose();

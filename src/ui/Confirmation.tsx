@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../state/chat';
 import { useStore } from '../state/store';
 import { useModel } from './context';
+import { focusComposer } from './focus';
 
 type Confirmation = NonNullable<ChatMessage['confirmation']>;
 
@@ -24,7 +25,11 @@ export function Confirmation({ confirmation }: { confirmation: Confirmation }) {
               class={decision === 'confirm' ? 'action-button primary' : 'action-button'}
               part={`${decision}-button`}
               disabled={status === 'deciding' || busy !== 'idle'}
-              onClick={() => void model.chat.decide(id, decision)}
+              onClick={(e) => {
+                // The buttons go away once the decision is sent: keep keyboard focus in the widget.
+                focusComposer(e.currentTarget);
+                void model.chat.decide(id, decision);
+              }}
             >
               {t[decision]}
             </button>

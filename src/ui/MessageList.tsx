@@ -18,13 +18,18 @@ export function MessageList() {
     const onScroll = () => {
       pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
     };
-    const follow = new MutationObserver(() => {
+    const pin = () => {
       if (pinned) el.scrollTop = el.scrollHeight;
-    });
+    };
+    const follow = new MutationObserver(pin);
     follow.observe(el, { childList: true, subtree: true, characterData: true });
+    // The list shrinks when a phone's keyboard opens: keep the newest lines in view.
+    const resize = new ResizeObserver(pin);
+    resize.observe(el);
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       follow.disconnect();
+      resize.disconnect();
       el.removeEventListener('scroll', onScroll);
     };
   }, []);

@@ -3,6 +3,7 @@ import { useStore } from '../state/store';
 import { ChatView } from './ChatView';
 import { useModel } from './context';
 import { Header } from './Header';
+import { focusComposer } from './focus';
 import { HistoryView } from './HistoryView';
 
 export function Panel({ inline }: { inline: boolean }) {
@@ -11,10 +12,13 @@ export function Panel({ inline }: { inline: boolean }) {
   const t = model.t();
   const panel = useRef<HTMLDivElement>(null);
 
-  // A floating panel takes focus when it opens, so keyboard users land in it.
+  // A floating panel takes focus when it opens, and coming back from the history list (a
+  // conversation chosen, or "back") lands in the composer, so keyboard focus never drops to <body>.
+  const first = useRef(true);
   useEffect(() => {
-    if (!inline) panel.current?.querySelector<HTMLElement>('textarea')?.focus();
-  }, [inline]);
+    if (view === 'chat' && (!first.current || !inline)) focusComposer(panel.current);
+    first.current = false;
+  }, [view, inline]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && !inline) {
@@ -37,3 +41,4 @@ export function Panel({ inline }: { inline: boolean }) {
     </div>
   );
 }
+

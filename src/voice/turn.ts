@@ -216,9 +216,9 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
       else if (ArrayBuffer.isView(d)) player.enqueue(new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice().buffer);
       else if (d instanceof Blob) player.enqueue(d.arrayBuffer());
     };
-    // `error` is always followed by `close`, which is where the turn ends.
-    ws.onerror = () => undefined;
-    ws.onclose = () => fail('dropped');
+    // `error` is usually followed by `close`, but not when the page's CSP blocks the socket
+    // (Chromium fires `error` alone): either ends the turn, once (fail is idempotent).
+    ws.onerror = ws.onclose = () => fail('dropped');
   };
 
   void (async () => {

@@ -186,14 +186,14 @@ describe('is every README directive needed? (one removed at a time)', () => {
 });
 
 describe('a voice socket the page blocks', () => {
-  // BUG (src/voice/turn.ts:219-221): `ws.onerror = () => undefined` relies on "`error` is always
+  // Fixed bug, kept as a regression test (src/voice/turn.ts:219-221): `ws.onerror = () => undefined` relies on "`error` is always
   // followed by `close`", but Chromium fires only `error` (readyState goes to CLOSED, no `close`
   // event) when the page's CSP blocks the WebSocket. The turn never ends: the mic button stays
   // pressed ("Stop recording"), no notice is shown, and the microphone stream obtained before the
   // socket stays open (the browser's recording indicator stays on). Same for any engine that
   // skips `close` after a failed handshake. Suggested fix: end the turn on `error` too
   // (`ws.onerror = () => fail('dropped')`; `fail` is already idempotent through `over`).
-  it.fails('connect-src without the voice host: the turn ends with a voice notice and the microphone is released (BUG: stuck recording)', async () => {
+  it('connect-src without the voice host: the turn ends with a voice notice and the microphone is released', async () => {
     const wp = await openPage({
       csp: readmeCsp({ voiceHost: false }),
       initOptions: { locale: 'en', voice: true },

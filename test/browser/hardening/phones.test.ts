@@ -138,7 +138,7 @@ for (const vp of [
   });
 }
 
-// BUG (src/styles/shell.css, phone layout of `.floating .panel`): the full-screen panel only stops
+// Fixed bug, kept as a regression test (src/styles/shell.css, phone layout of `.floating .panel`): the full-screen panel only stops
 // scroll chaining in the message list (`overscroll-behavior: contain` on `.messages`). A swipe or a
 // wheel over the header or the composer (not scroll containers) scrolls the page behind the panel
 // (390×844: scrollY 700 → ~1000 after one swipe over the header), so the page has moved when the
@@ -146,7 +146,7 @@ for (const vp of [
 // (the panel is already `overflow: hidden`, so it is a scroll container that ends the chain);
 // with it, swipes and wheel over the header and the composer leave scrollY unchanged.
 describe('phone 390×844: the rest of the panel', () => {
-  it.fails('gestures over the header and the composer do not scroll the page behind (BUG: the page scrolls)', async () => {
+  it('gestures over the header and the composer do not scroll the page behind', async () => {
     const vp = { width: 390, height: 844 };
     const wp = await openPage({
       viewport: vp,
@@ -180,14 +180,14 @@ describe('phone 390×844: the rest of the panel', () => {
   });
 });
 
-// BUG (src/ui/MessageList.tsx): the list follows new content only on DOM mutations
+// Fixed bug, kept as a regression test (src/ui/MessageList.tsx): the list follows new content only on DOM mutations
 // (MutationObserver). When the on-screen keyboard shrinks the viewport, the list gets shorter but
 // keeps its scrollTop, so the newest lines of the conversation slide under the composer exactly
 // when the visitor is about to answer them (390×844: the list ends up 300–420 px, about the keyboard's
 // height, from its end). Suggested fix: a ResizeObserver on the list that, while `pinned`, sets
 // `scrollTop = scrollHeight` after a resize (and disconnects with the MutationObserver).
 describe('phone 390×844: the conversation when the keyboard comes up', () => {
-  it.fails('the end of the conversation stays in view (BUG: the newest lines go under the composer)', async () => {
+  it('the end of the conversation stays in view', async () => {
     const vp = { width: 390, height: 844 };
     const wp = await openPage({
       viewport: vp,
