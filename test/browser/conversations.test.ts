@@ -1,0 +1,100 @@
+// Contract 4.4 and the conversation features in the real browser: history paging and reopening,
+// the Confirm flow, and the connected-accounts tab (with and without portalUrl, and blocked).
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiRequests, disconnectBrowser, openPage, WAIT } from './helpers';
+
+afterAll(disconnectBrowser);
+
+const seeded = () => `demo-browser-${Date.now().toString(36)}`;
+
+describe('history', () => {
+  it('pages with "load more", reopens a conversation, and the next message continues it', async () => {
+    const wp = await openPage({ sub: seeded(), initOptions: { locale: 'en' } });
+    await wp.openPanel();
+    await wp.part('history-button').click();
+    const items = wp.part('history-item');
+    await expect.poll(() => items.count(), { timeout: WAIT }).toBe(20);
+    await wp.part('history-more-button').click();
+    await expect.poll(() => items.count(), { timeout: WAIT }).toBe(40);
+    await wp.part('history-more-button').click();
+    await expect.poll(() => items.count(), { timeout: WAIT }).toBe(45);
+    expect(await wp.part('history-more-button').count()).toBe(0);
+    const lists = (await apiRequests()).filter((r) => r.path.startsWith('/api/v1/widget/conversations?'));
+    expect(lists.map((r) => new URL(r.path, 'http://x').searchParams.get('limit'))).toEqual(['20', '20', '20']);
+
+    await items.filter({ hasText: 'Regional sales report' }).click();
+    await expect.poll(() => wp.part('message').count(), { timeout: WAIT }).toBeGreaterThan(1);
+    const opened = (await apiRequests()).find((r) => /^\/api\/v1\/widget\/conversations\/[^?]+$/.test(r.path))!;
+    const id = decodeURIComponent(opened.path.split('/').pop()!);
+    await wp.send('and by customer?');
+    await wp.waitForReplies(2);
+    const chat = (await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat').pop()!;
+    expect(chat.body).toEqual({ conversation_id: id, message: 'and by customer?' });
+    expect(await wp.page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+  });
+});
+
+describe('confirmations', () => {
+  it('nothing is sent until Confirm; one decision goes out and its outcome streams in', async () => {
+    const wp = await openPage({ scenario: 'confirmation', initOptions: { locale: 'en' } });
+    await wp.openPanel();
+    await wp.send('Mark order #1042 as shipped');
+    await wp.part('confirm-button').waitFor({ timeout: WAIT });
+    expect(await wp.part('confirmation').textContent()).toContain("Update the status of order #1042 to 'shipped'?");
+    const chats = async () => (await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat');
+    expect(await chats()).toHaveLength(1);
+    await wp.part('confirm-button').dblclick();
+    await wp.waitForReplies(2);
+    const decisions = (await chats()).filter((r) => (r.body as { confirmation?: unknown }).confirmation);
+    expect(decisions).toHaveLength(1);
+    expect(decisions[0]!.body).toMatchObject({ confirmation: { decision: 'confirm' } });
+    expect(await wp.part('confirm-button').count()).toBe(0);
+    expect(await wp.part('message').last().textContent()).toContain('shipped');
+  });
+});
+
+describe('connected accounts', () => {
+  const openPortalTab = async (portalUrl?: string) => {
+    const wp = await openPage({ initOptions: { locale: 'en', ...(portalUrl ? { portalUrl } : {}) } });
+    await wp.openPanel();
+    await wp.part('plug-button').waitFor({ timeout: WAIT });
+    if (portalUrl) {
+      // The customer's portal lives elsewhere; answer it here so the tab has a page to show.
+      await wp.context.route(`${portalUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>portal</title>' }));
+    }
+    const popup = wp.context.waitForEvent('page');
+    await wp.part('plug-button').click();
+    const tab = await popup;
+    return { wp, tab };
+  };
+
+  it('opens a new tab in the click, without opener, sent to the url the service returned', async () => {
+    const { tab } = await openPortalTab();
+    await tab.waitForURL(/\/demo\/portal\.html\?code=[0-9a-f]+$/, { timeout: WAIT });
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+  });
+
+  it('with portalUrl, the tab goes to portalUrl?code=…', async () => {
+    const { tab } = await openPortalTab('https://accounts.example.test/connect');
+    await tab.waitForURL(/^https:\/\/accounts\.example\.test\/connect\?code=[0-9a-f]+$/, { timeout: WAIT });
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+  });
+
+  it('when the popup is blocked, shows the link to press instead', async () => {
+    const wp = await openPage({ initOptions: { locale: 'en' } });
+    await wp.page.evaluate(() => {
+      window.open = () => null;
+    });
+    await wp.openPanel();
+    await wp.part('plug-button').click();
+    const link = wp.part('portal-link');
+    await link.waitFor({ timeout: WAIT });
+    expect(await link.getAttribute('href')).toMatch(/\/demo\/portal\.html\?code=[0-9a-f]+$/);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    const popup = wp.context.waitForEvent('page');
+    await link.click();
+    const tab = await popup;
+    await tab.waitForURL(/\/demo\/portal\.html\?code=/, { timeout: WAIT });
+  });
+});
