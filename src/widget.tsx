@@ -12,6 +12,7 @@ const instances = new WeakMap<Element, WidgetInstance>();
 
 function existingHost(target: HTMLElement | null): Element | null {
   const parent = target ?? document.body;
+  if (!parent) return null;
   for (const child of parent.children) if (child.hasAttribute('data-service-widget') && instances.has(child)) return child;
   return null;
 }
@@ -57,7 +58,13 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
   window.addEventListener('online', onOnline);
   disposers.push(() => window.removeEventListener('online', onOnline));
 
-  (opts.container ?? document.body).appendChild(host);
+  // A script in <head> may call init before <body> exists: the launcher joins it once parsed.
+  const attach = () => (opts.container ?? document.body)?.appendChild(host);
+  if (opts.container || document.body) attach();
+  else {
+    document.addEventListener('DOMContentLoaded', attach, { once: true });
+    disposers.push(() => document.removeEventListener('DOMContentLoaded', attach));
+  }
   render(
     <ModelContext.Provider value={model}>
       <App />

@@ -78,3 +78,17 @@ describe('mounting and lifecycle', () => {
     expect(detectLocale(['fr'])).toBe('en');
   });
 });
+
+describe('init from a script in <head>', () => {
+  it('mounts the launcher once <body> exists', () => {
+    const body = document.body;
+    body.remove();
+    const w = init({ ...base, authToken: 'a' });
+    expect(document.querySelector('[data-service-widget]')).toBeNull();
+    document.documentElement.append(body);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(body.querySelectorAll('[data-service-widget]')).toHaveLength(1);
+    w.destroy();
+    expect(body.querySelectorAll('[data-service-widget]')).toHaveLength(0);
+  });
+});
