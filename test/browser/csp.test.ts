@@ -1,10 +1,9 @@
 // Contract 3 and 5: under a strict CSP with Trusted Types enforced, sent as a real HTTP header,
 // the widget works end to end and causes zero `securitypolicyviolation` events. Page scripts are
 // external files from 'self' (no inline script is allowed).
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { completionChunks, doneFrame, encodeFrame, namedFrame, wordPieces } from '../../mock/sse';
-import { apiRequests, disconnectBrowser, openPage, problems, settle, type WidgetPage } from './helpers';
+import { apiRequests, disconnectBrowser, openPage, policies, problems, recordPolicies, settle, type WidgetPage } from './helpers';
 
 afterAll(disconnectBrowser);
 
@@ -16,23 +15,6 @@ const STRICT_CSP = [
   'trusted-types service-widget dompurify',
 ].join('; ');
 
-/** Records the names of Trusted Types policies the page creates (init scripts run before any page script). */
-async function recordPolicies(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    type Factory = { createPolicy(name: string, rules: unknown): unknown };
-    const w = window as unknown as { __swPolicies: string[]; trustedTypes?: Factory };
-    w.__swPolicies = [];
-    const tt = w.trustedTypes;
-    if (!tt) return;
-    const create = tt.createPolicy.bind(tt);
-    tt.createPolicy = (name, rules) => {
-      w.__swPolicies.push(name);
-      return create(name, rules);
-    };
-  });
-}
-
-const policies = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swPolicies: string[] }).__swPolicies);
 
 async function expectCleanRun(wp: WidgetPage): Promise<void> {
   await settle(wp.page);

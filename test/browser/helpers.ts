@@ -365,3 +365,23 @@ export async function settle(page: Page, ms = 400): Promise<void> {
     ms,
   );
 }
+
+/** Records the names of Trusted Types policies the page creates (init scripts run before any page script). */
+export async function recordPolicies(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Factory = { createPolicy(name: string, rules: unknown): unknown };
+    const w = window as unknown as { __swPolicies: string[]; trustedTypes?: Factory };
+    w.__swPolicies = [];
+    const tt = w.trustedTypes;
+    if (!tt) return;
+    const create = tt.createPolicy.bind(tt);
+    tt.createPolicy = (name, rules) => {
+      w.__swPolicies.push(name);
+      return create(name, rules);
+    };
+  });
+}
+
+/** The policy names recorded by `recordPolicies`, in creation order. */
+export const policies = (wp: WidgetPage): Promise<string[]> =>
+  wp.page.evaluate(() => (window as unknown as { __swPolicies: string[] }).__swPolicies);

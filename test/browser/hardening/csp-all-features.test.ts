@@ -4,9 +4,8 @@
 // real header, plus `default-src 'none'` so that anything the README forgot would be blocked and
 // reported. Zero `securitypolicyviolation` events. A second test removes one directive at a time
 // to see whether each README entry is needed.
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectBrowser, mockControl, mockRequests, openPage, problems, serverUrl, settle, WAIT, type WidgetPage } from '../helpers';
+import { disconnectBrowser, mockControl, mockRequests, openPage, policies, problems, recordPolicies, serverUrl, settle, WAIT, type WidgetPage } from '../helpers';
 import { figure, useReport } from './lib';
 
 afterAll(disconnectBrowser);
@@ -29,22 +28,6 @@ function readmeCsp(opts: { trustedTypes?: string; voiceHost?: boolean; defaultNo
   ].join('; ');
 }
 
-/** Records the names of the Trusted Types policies created (init scripts run before page scripts). */
-async function recordPolicies(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    type Factory = { createPolicy(name: string, rules: unknown): unknown };
-    const w = window as unknown as { __swPolicies: string[]; trustedTypes?: Factory };
-    w.__swPolicies = [];
-    const tt = w.trustedTypes;
-    if (!tt) return;
-    const create = tt.createPolicy.bind(tt);
-    tt.createPolicy = (name, rules) => {
-      w.__swPolicies.push(name);
-      return create(name, rules);
-    };
-  });
-}
-const policies = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swPolicies: string[] }).__swPolicies);
 
 const voiceFrames = async () => (await mockRequests()).filter((r) => r.method === 'WS').map((r) => r.body as Record<string, unknown>);
 
