@@ -8,9 +8,8 @@
 // required here: `init` throws a TypeError naming it when it is missing. The voice runtime
 // (`voiceRuntimeUrl`) then defaults to `{baseUrl}/widget-voice.js`, as if widget.js had been
 // loaded from the service itself.
-import { assertLocale, assertTheme, resolveOptions } from './options';
+import { mount } from './mount';
 import type { InitOptions, WidgetInstance } from './types';
-import { createWidget } from './widget';
 
 export type {
   InitOptions,
@@ -33,15 +32,7 @@ export const version: string = typeof __VERSION__ === 'string' ? __VERSION__ : '
  * called without a browser (for example during a server-side render: call it in an effect).
  */
 export function init(options: InitOptions): WidgetInstance {
-  if (typeof window === 'undefined' || typeof document === 'undefined') {
-    throw new Error('ServiceWidget.init needs a browser (window and document): call it on the client, e.g. in useEffect/onMounted.');
-  }
-  const widget = createWidget(resolveOptions(options, pseudoScriptSrc(options)));
-  return {
-    ...widget,
-    setTheme: (theme) => widget.setTheme(assertTheme(theme)),
-    setLocale: (locale) => widget.setLocale(assertLocale(locale)),
-  };
+  return mount(options, pseudoScriptSrc(options));
 }
 
 /**

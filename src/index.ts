@@ -1,7 +1,7 @@
 // The IIFE entry: defines window.ServiceWidget and nothing else (no DOM, listener or request),
 // unless the page's async loader snippet already queued `init` calls: those run now.
 import { init, version } from './init';
-import type { WidgetInstance } from './types';
+import type { ServiceWidgetApi, WidgetInstance } from './types';
 
 /** What the async snippet (README "Async snippet") leaves on window before this script arrives. */
 interface QueuedInit {
@@ -14,7 +14,7 @@ interface QueuedInit {
 const METHODS = ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale', 'destroy'] as const satisfies readonly (keyof WidgetInstance)[];
 
 const stub = (window as { ServiceWidget?: unknown }).ServiceWidget;
-window.ServiceWidget = { init, version };
+window.ServiceWidget = { init, version } satisfies ServiceWidgetApi;
 drainQueue(stub);
 
 /**

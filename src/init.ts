@@ -1,6 +1,5 @@
-import { assertLocale, assertTheme, resolveOptions } from './options';
-import type { InitOptions, ServiceWidgetApi, WidgetInstance } from './types';
-import { createWidget } from './widget';
+import { mount } from './mount';
+import type { InitOptions, WidgetInstance } from './types';
 
 declare const __VERSION__: string;
 
@@ -11,16 +10,5 @@ const scriptSrc =
 export const version: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 export function init(options: InitOptions): WidgetInstance {
-  if (typeof window === 'undefined' || typeof document === 'undefined') {
-    throw new Error('ServiceWidget.init needs a browser (window and document).');
-  }
-  const widget = createWidget(resolveOptions(options, scriptSrc));
-  // Instance methods validate like init does: a typo throws, it does not silently misbehave.
-  return {
-    ...widget,
-    setTheme: (theme) => widget.setTheme(assertTheme(theme)),
-    setLocale: (locale) => widget.setLocale(assertLocale(locale)),
-  };
+  return mount(options, scriptSrc);
 }
-
-export const api = { init, version } satisfies ServiceWidgetApi;
