@@ -9,7 +9,7 @@ import { createWidget } from './widget';
  */
 export function mount(options: InitOptions, scriptSrc: string | null): WidgetInstance {
   if (typeof window === 'undefined' || typeof document === 'undefined') {
-    throw new Error('ServiceWidget.init needs a browser (window and document): call it on the client, e.g. in useEffect/onMounted.');
+    throw new Error('ServiceWidget.init needs a browser: call it on the client (in an effect).');
   }
   const widget = createWidget(resolveOptions(options, scriptSrc));
   // Instance methods validate like init does: a typo throws, it does not silently misbehave.
