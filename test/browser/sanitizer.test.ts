@@ -54,8 +54,10 @@ describe('model output against the real DOMPurify (Chromium, Trusted Types enfor
     const result = (await page.evaluate(() => (window as unknown as { runCorpus: () => Promise<unknown> }).runCorpus())) as {
       count: number;
       control: string[];
+      inPlace: string;
       failures: unknown[];
     };
+    expect(result.inPlace).toBe('ok');
     expect(result.control.length).toBeGreaterThan(0);
     expect(result.count).toBeGreaterThanOrEqual(40);
     expect(result.failures).toEqual([]);

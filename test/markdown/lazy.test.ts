@@ -1,17 +1,15 @@
-import type { MarkedExtension } from 'marked';
 import { expect, it, vi } from 'vitest';
 
-// Counts Marked instances and DOMPurify calls; the modules under test are imported afresh below.
-const created = vi.hoisted(() => ({ marked: 0, purify: 0 }));
+// Counts lexer runs, lexer option objects built, and DOMPurify calls; the modules under test are
+// imported afresh below.
+const created = vi.hoisted(() => ({ lex: 0, options: 0, purify: 0 }));
 vi.mock('marked', async (importOriginal) => {
   const real = await importOriginal<typeof import('marked')>();
-  class CountingMarked extends real.Marked {
-    constructor(...args: MarkedExtension[]) {
-      super(...args);
-      created.marked++;
-    }
-  }
-  return { ...real, Marked: CountingMarked };
+  const Lexer = Object.assign(Object.create(real.Lexer) as typeof real.Lexer, {
+    lex: (src: string, options?: Parameters<typeof real.Lexer.lex>[1]) => (created.lex++, real.Lexer.lex(src, options)),
+  });
+  const getDefaults = () => (created.options++, real.getDefaults());
+  return { ...real, Lexer, getDefaults };
 });
 vi.mock('dompurify', async (importOriginal) => {
   const real = (await importOriginal<typeof import('dompurify')>()).default;
@@ -19,14 +17,13 @@ vi.mock('dompurify', async (importOriginal) => {
   return { default: { ...real, sanitize: (...args: Parameters<typeof sanitize>) => (created.purify++, sanitize(...args)) } };
 });
 
-it('does no markdown work at import: the private Marked instance is built on first use, once', async () => {
+it('does no markdown work at import: the lexer options are built on first use, once', async () => {
   const { renderMarkdown } = await import('../../src/markdown/render');
   const { createStreamingRenderer } = await import('../../src/markdown/stream');
-  expect(created).toEqual({ marked: 0, purify: 0 });
+  expect(created).toEqual({ lex: 0, options: 0, purify: 0 });
   createStreamingRenderer(document.createElement('div')); // mounting a renderer alone does no work either
-  expect(created).toEqual({ marked: 0, purify: 0 });
+  expect(created).toEqual({ lex: 0, options: 0, purify: 0 });
   renderMarkdown('**a**');
   renderMarkdown('b');
-  expect(created.marked).toBe(1);
-  expect(created.purify).toBe(2);
+  expect(created).toEqual({ lex: 2, options: 1, purify: 2 });
 });
