@@ -45,6 +45,8 @@ export interface MockService {
   readonly state: MockState;
   readonly publicId: string;
   readonly secret: string;
+  /** What the handlers read (live scenario, settings, delay): for transports built outside msw. */
+  readonly context: MockContext;
 }
 
 export const DEFAULT_SETTINGS: MockSettings = {
@@ -77,6 +79,7 @@ export function createMockService(opts: MockServiceOptions): MockService {
   };
 
   return {
+    context,
     handlers: createHandlers(opts.baseUrl, context),
     wsHandlers: [createVoiceHandler(opts.baseUrl, context)],
     get scenario() {

@@ -4,7 +4,6 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
 import type { MockService } from './service';
-import type { MockContext } from './types';
 import { createVoiceSession } from './voice';
 
 /** Where POST /voice/session points the widget (same host as the service). */
@@ -12,15 +11,7 @@ export const VOICE_SOCKET_PATH = '/api/v1/widget/voice/ws';
 
 /** Serves the voice socket on `server`; returns a function that ends every socket and stops serving. */
 export function attachVoiceSocket(server: Server, mock: MockService): () => void {
-  const ctx: MockContext = {
-    publicId: mock.publicId,
-    secret: mock.secret,
-    state: mock.state,
-    requests: mock.requests,
-    scenario: () => mock.scenario,
-    settings: () => mock.settings,
-    chunkDelayMs: () => mock.chunkDelayMs,
-  };
+  const ctx = mock.context;
   const wss = new WebSocketServer({ noServer: true });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -258,15 +258,7 @@ async function voiceSession(block: Fence): Promise<string[]> {
   const BINARY = '(binary)';
   const received: string[] = [];
   const session = createVoiceSession(
-    {
-      publicId: mock.publicId,
-      secret: mock.secret,
-      state: mock.state,
-      requests: mock.requests,
-      scenario: () => mock.scenario,
-      settings: () => mock.settings,
-      chunkDelayMs: () => 0,
-    },
+    { ...mock.context, chunkDelayMs: () => 0 },
     { send: (d) => received.push(typeof d === 'string' ? d : BINARY), close: () => undefined },
     new URL(`${TEST_BASE_URL.replace(/^http/, 'ws')}/api/v1/widget/voice/ws`),
   );
