@@ -103,29 +103,20 @@ describe('faults before the answer began: the composer keeps the text', () => {
     expect((await seen(wp)).user).toEqual([TYPED]);
   });
 
-  it('200 with text/html instead of an event stream: an error notice with retry, not retried automatically', async () => {
-    const wp = await openFaultPage('html');
+  // Answers that are not an event stream: the body is never shown, nothing is retried by itself.
+  it.each([
+    ['200 with text/html instead of an event stream', 'html', 'hotel Wi-Fi'],
+    ['500 with a non-JSON body', 'server-error-text', 'upstream proxy'],
+  ] as const)('%s: an error notice with retry, not retried automatically', async (_name, fault, bodyText) => {
+    const wp = await openFaultPage(fault);
     await wp.send(TYPED);
     await noticeShown(wp);
     const s = await seen(wp);
     expect(s.notices).toEqual([expect.objectContaining({ kind: 'error', retry: true })]);
     expect(s.composer).toBe(TYPED);
     expect(s.user).toEqual([]);
-    expect(s.text).not.toContain('hotel Wi-Fi');
-    await shot(wp.page, 'fault-html');
-    expect(server.chatRequests()).toHaveLength(1);
-    figure(describeSeen(s));
-  });
-
-  it('500 with a non-JSON body: a generic error notice with retry, not retried automatically', async () => {
-    const wp = await openFaultPage('server-error-text');
-    await wp.send(TYPED);
-    await noticeShown(wp);
-    const s = await seen(wp);
-    expect(s.notices).toEqual([expect.objectContaining({ kind: 'error', retry: true })]);
-    expect(s.composer).toBe(TYPED);
-    expect(s.user).toEqual([]);
-    expect(s.text).not.toContain('upstream proxy');
+    expect(s.text).not.toContain(bodyText);
+    await shot(wp.page, `fault-${fault}`);
     expect(server.chatRequests()).toHaveLength(1);
     figure(describeSeen(s));
   });
