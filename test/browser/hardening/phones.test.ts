@@ -39,20 +39,24 @@ async function swipe(cdp: CDPSession, x: number, y: number, yDistance: number): 
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
+/** A long customer page on a phone, with the widget floating (light theme, English). */
+const openPhonePage = (viewport: { width: number; height: number }): Promise<WidgetPage> =>
+  openPage({
+    viewport,
+    bodyHtml: LONG_PAGE,
+    initOptions: { locale: 'en', theme: 'light' },
+    beforeLoad: async (page) => {
+      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+    },
+  });
+
 for (const vp of [
   { width: 390, height: 844 },
   { width: 360, height: 640 },
 ]) {
   describe(`phone ${vp.width}×${vp.height}`, () => {
     it(`${vp.width}×${vp.height}: the composer stays visible with the on-screen keyboard, inputs ≥ 16 px, the page behind does not scroll`, async () => {
-      const wp = await openPage({
-        viewport: vp,
-        bodyHtml: LONG_PAGE,
-        initOptions: { locale: 'en', theme: 'light' },
-        beforeLoad: async (page) => {
-          await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-        },
-      });
+      const wp = await openPhonePage(vp);
       const name = `phone-${vp.width}x${vp.height}`;
       await wp.page.evaluate((y) => window.scrollTo(0, y), PAGE_SCROLL);
       await expect.poll(() => scrollY(wp)).toBe(PAGE_SCROLL);
@@ -148,14 +152,7 @@ for (const vp of [
 describe('phone 390×844: the rest of the panel', () => {
   it('gestures over the header and the composer do not scroll the page behind', async () => {
     const vp = { width: 390, height: 844 };
-    const wp = await openPage({
-      viewport: vp,
-      bodyHtml: LONG_PAGE,
-      initOptions: { locale: 'en', theme: 'light' },
-      beforeLoad: async (page) => {
-        await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-      },
-    });
+    const wp = await openPhonePage(vp);
     await wp.page.evaluate((y) => window.scrollTo(0, y), PAGE_SCROLL);
     await expect.poll(() => scrollY(wp)).toBe(PAGE_SCROLL);
     await wp.part('launcher').tap();
