@@ -6,7 +6,7 @@
  * while the current task has spent less than `TASK_BUDGET_MS` on markdown, and the rest is
  * deferred to the next animation frames (each a task of its own, with a fresh budget).
  */
-export const TASK_BUDGET_MS = 24;
+export const TASK_BUDGET_MS = 16;
 
 let taskStartedAt = -1;
 

@@ -22,7 +22,7 @@ import { lexMarkdown, renderMarkdown } from './render';
 import type { Token } from 'marked';
 
 /** Characters lexed at a time at most (about 10 ms of the slowest markdown in Chromium). */
-export const WINDOW = 16_384;
+export const WINDOW = 8_192;
 
 /** Work counters, for tests and benchmarks. */
 export interface StreamStats {
