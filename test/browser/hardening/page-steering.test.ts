@@ -81,3 +81,51 @@ describe('an injected <base href> does not choose where the voice runtime comes 
   });
 });
 
+
+describe('a polluted Object.prototype is never an option', () => {
+  it('Object.prototype.baseUrl, voiceRuntimeUrl and portalUrl on the page: every request still goes to the service', async () => {
+    const wp = await openPage({
+      initOptions: { locale: 'en', voice: true },
+      beforeLoad: async (page) => {
+        // A query-string parser's bug, before any script of the page runs.
+        await page.addInitScript((other) => {
+          const proto = Object.prototype as Record<string, unknown>;
+          proto.baseUrl = other;
+          proto.voiceRuntimeUrl = `${other}/widget-voice.js`;
+          proto.portalUrl = `${other}/portal`;
+        }, OTHER);
+      },
+    });
+    await wp.openPanel();
+    await wp.send('How many orders?');
+    await wp.waitForReplies(1);
+    await wp.part('mic-button').click();
+    await expect.poll(() => wp.requests.filter((r) => r.url.endsWith('/widget-voice.js')).length, { timeout: WAIT }).toBe(1);
+    expect(wp.requests.filter((r) => r.url.includes('/api/v1/widget/')).length).toBeGreaterThanOrEqual(2);
+    expect(toOther(wp)).toEqual([]);
+  });
+});
+
+describe('primaryColor is a colour and nothing else', () => {
+  it('var(--x, url(…)) throws a TypeError naming primaryColor and nothing is requested; a colour is set in the shadow root', async () => {
+    const wp = await openPage({ autoInit: false, initOptions: { locale: 'en' } });
+    const thrown = await wp.page.evaluate((other) => {
+      try {
+        window.__swTest.init({ primaryColor: `var(--x, url(${other}/p.png))` });
+        return null;
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    }, OTHER);
+    expect(thrown).toMatch(/^TypeError: .*`primaryColor`/);
+    expect(await wp.host.count()).toBe(0);
+
+    // A colour: the launcher wears it, and the page-owned host element has no style attribute.
+    await wp.page.evaluate(() => window.__swTest.init({ primaryColor: 'rgb(200, 30, 90)' }));
+    const launcher = wp.part('launcher');
+    await launcher.waitFor();
+    expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(200, 30, 90)');
+    expect(await wp.host.getAttribute('style')).toBeNull();
+    expect(toOther(wp)).toEqual([]);
+  });
+});
