@@ -1,8 +1,10 @@
 // Nothing on the host page, nor on the widget's own host, chooses what the widget loads or where
 // it sends: issue 10 (points 2, 3, 7) and issue 15.7 (Subresource Integrity) in real Chromium.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { en } from '../../../src/i18n/en';
 import { disconnectBrowser, openPage, serverUrl, WAIT, type WidgetPage } from '../helpers';
 import { PAGES_DIR, REPO_ROOT, urlPath } from '../paths';
@@ -127,5 +129,43 @@ describe('primaryColor is a colour and nothing else', () => {
     expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(200, 30, 90)');
     expect(await wp.host.getAttribute('style')).toBeNull();
     expect(toOther(wp)).toEqual([]);
+  });
+});
+
+/** A real HTTP service on 127.0.0.1 (CORS for any origin) whose handler the test chooses. */
+async function startService(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; hits: string[] }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, X-Public-Id, Content-Type, Idempotency-Key');
+    res.setHeader('Access-Control-Expose-Headers', 'X-Conversation-Id');
+    if (req.method === 'OPTIONS') return res.writeHead(204).end();
+    hits.push(`${req.method} ${req.url}`);
+    handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+}
+
+describe('requests go to baseUrl and nowhere else', () => {
+  it('a 307 from the service to another origin is not followed: the message stays, an error notice shows', async () => {
+    const elsewhere = await startService((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('data: {"choices":[{"delta":{"content":"Answer from elsewhere"}}]}\n\ndata: [DONE]\n\n');
+    });
+    const service = await startService((req, res) => {
+      if (req.url?.endsWith('/config')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"read_only":false}');
+      res.writeHead(307, { Location: `${elsewhere.url}${req.url}` }).end();
+    });
+    const wp = await openPage({ initOptions: { locale: 'en', baseUrl: service.url } });
+    await wp.openPanel();
+    await wp.send('Delete all orders of customer 42');
+    const notice = wp.part('notice');
+    await notice.waitFor({ timeout: WAIT });
+    expect(await notice.getAttribute('data-kind')).toBe('error');
+    expect(await wp.part('composer-input').inputValue()).toBe('Delete all orders of customer 42');
+    expect(await wp.host.locator('[part~="message"][data-role="assistant"]').count()).toBe(0);
+    expect(service.hits.filter((h) => h.startsWith('POST'))).not.toEqual([]);
+    expect(elsewhere.hits).toEqual([]);
   });
 });
