@@ -11,6 +11,7 @@ export interface ResolvedOptions {
   locale: Locale;
   voice: boolean;
   voiceRuntimeUrl: string;
+  chartRuntimeUrl: string;
   portalUrl: string | null;
   nonce: string | null;
   open: boolean;
@@ -90,7 +91,8 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
   }
   if (!baseUrl) fail('`baseUrl` is required when the widget is not loaded from a <script src>.');
   const onEvent = fn<(e: WidgetEvent) => void>('onEvent');
-  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', scriptSrc ?? document.baseURI).href;
+  const here = scriptSrc ?? document.baseURI;
+  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', here).href;
 
   // The container: an attached element, or a selector that matches one.
   const c = o.container;
@@ -132,6 +134,8 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     voice: bool('voice'),
     timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v == 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
     voiceRuntimeUrl,
+    // Not an option: widget-chart.js is always the file next to widget.js (contract section 1).
+    chartRuntimeUrl: new URL('widget-chart.js', here).href,
     portalUrl: url('portalUrl'),
     nonce: str('nonce'),
     open: bool('open'),
