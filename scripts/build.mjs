@@ -1,4 +1,4 @@
-// Builds every artifact of contract section 1: dist/widget.js, dist/widget-voice.js, dist/widget.d.ts,
+// Builds every artifact of contract section 1: dist/widget.js, dist/widget-voice.js, dist/widget-chart.js, dist/widget.d.ts,
 // and the npm entry: dist/index.mjs (ES module, see vite.config.ts) with its types dist/index.d.ts.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,6 +6,7 @@ import { build } from 'vite';
 
 await build({ configFile: 'vite.config.ts', mode: 'production' });
 if (existsSync('src/voice/runtime.ts')) await build({ configFile: 'vite.config.ts', mode: 'voice' });
+await build({ configFile: 'vite.config.ts', mode: 'chart' });
 await build({ configFile: 'vite.config.ts', mode: 'esm' });
 
 // The public types: src/types.ts imports nothing, so its declaration file is the whole API.
@@ -29,6 +30,6 @@ export declare const version: string;
 `,
 );
 
-for (const f of ['widget.js', 'widget-voice.js', 'widget.d.ts', 'index.mjs', 'index.d.ts']) {
+for (const f of ['widget.js', 'widget-voice.js', 'widget-chart.js', 'widget.d.ts', 'index.mjs', 'index.d.ts']) {
   if (existsSync(`dist/${f}`)) console.log(`dist/${f}  ${readFileSync(`dist/${f}`).length} bytes`);
 }

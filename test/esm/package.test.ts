@@ -25,6 +25,7 @@ const SHIPPED = [
   'README.md',
   'dist/index.d.ts',
   'dist/index.mjs',
+  'dist/widget-chart.js',
   'dist/widget-voice.js',
   'dist/widget.d.ts',
   'dist/widget.js',
@@ -40,7 +41,7 @@ describe('package.json', () => {
   });
 
   it('marks only the script-tag bundles as having side effects', () => {
-    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/widget-voice.js']);
+    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/widget-voice.js', './dist/widget-chart.js']);
   });
 
   it.skipIf(!built)('every exported path exists after the build', () => {
