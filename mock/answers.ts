@@ -129,11 +129,11 @@ Orders and returns by month:
 
 Aylık ciro (Turkish format):
 
-| Ay | Ciro | Değişim |
-|---|--:|--:|
-| Ocak | ₺1.234.567,50 | %4 |
-| Şubat | ₺1.180.020,00 | (4,4) |
-| Mart | ₺1.402.310,75 | 18,8 |
+| Ay | Ciro | Not |
+|---|--:|---|
+| Ocak | ₺1.234.567,50 | Kış kampanyası |
+| Şubat | ₺1.180.020,00 | — |
+| Mart | ₺1.402.310,75 | Yeni mağaza: İzmir |
 
 Account owners:
 

@@ -6,8 +6,7 @@ import type { Locale } from '../types';
 
 /**
  * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3;
- * anything else (text, `n/a`, `—`, an empty cell) → null, a gap rather than a zero. One separator
- * kind used once is the locale's decimal mark when it is that mark; both kinds: the last one is.
+ * anything else (text, `n/a`, `—`, an empty cell) → null, a gap rather than a zero.
  */
 export function parseNumber(cell: string, decimal: string): number | null {
   let s = cell.trim();
@@ -18,7 +17,8 @@ export function parseNumber(cell: string, decimal: string): number | null {
   const n = m[3]!.replace(/\s/g, '');
   const marks = n.replace(/\d/g, '');
   const last = Math.max(n.lastIndexOf('.'), n.lastIndexOf(','));
-  const isDecimal = /\..*,|,.*\./.test(marks) || marks == decimal;
+  // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by a group of three digits.
+  const isDecimal = /\..*,|,.*\./.test(marks) || marks == decimal || (marks.length == 1 && n.length - last != 4);
   const value = +`${(isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '')}.${isDecimal ? n.slice(last + 1) : ''}`;
   return parens || /[-−]/.test(m[1]! + m[2]) ? -value : value;
 }

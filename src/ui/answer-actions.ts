@@ -78,7 +78,12 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
   for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
     const table = scroll.querySelector('table')!;
     const body = table.tBodies[0];
-    if (!body || scroll.nextElementSibling?.matches('.actions')) continue;
+    if (!body || scroll.parentElement!.matches('.table-block')) continue;
+    // One box per table: the chart, the table, the actions.
+    const block = document.createElement('div');
+    block.className = 'table-block';
+    scroll.replaceWith(block);
+    block.append(scroll);
     let draw: DrawChart | undefined;
     let box: HTMLElement | undefined;
     const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
