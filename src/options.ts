@@ -15,6 +15,8 @@ export interface ResolvedOptions {
   portalUrl: string | null;
   nonce: string | null;
   open: boolean;
+  /** Keep the open conversation and the panel's state across page loads in this tab (src/state/continuity.ts). */
+  persist: boolean;
   /** ms until an answer's headers arrive; 0: no limit. */
   timeoutMs: number;
   onEvent: (event: WidgetEvent) => void;
@@ -24,7 +26,8 @@ type Getter = () => string | Promise<string>;
 
 const THEMES: readonly Theme[] = ['dark', 'light', 'auto'];
 const LOCALES: readonly Locale[] = ['tr', 'en'];
-const KNOWN = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open timeoutMs onEvent'.split(' ');
+/** Every option name `init` reads. */
+export const OPTION_NAMES = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open persist timeoutMs onEvent'.split(' ');
 const PREFIX = 'ServiceWidget.init: ';
 const json = JSON.stringify;
 
@@ -51,12 +54,41 @@ export const assertTheme = (theme: unknown) => oneOf('theme', theme, THEMES, tru
 
 export const assertLocale = (locale: unknown) => oneOf('locale', locale, LOCALES, true) as Locale;
 
+/**
+ * The options the page set itself: own properties only, copied onto an object without a prototype.
+ * A property inherited through a polluted `Object.prototype` (a common bug in the page's
+ * query-string parsers) would otherwise send the token to another `baseUrl`, run another
+ * `voiceRuntimeUrl` or hand the portal code to another `portalUrl`.
+ */
+function ownOptions(input: object): Record<keyof InitOptions, unknown> {
+  const own = Object.create(null) as Record<string, unknown>;
+  for (const key of OPTION_NAMES) if (Object.hasOwn(input, key)) own[key] = (input as Record<string, unknown>)[key];
+  return own as Record<keyof InitOptions, unknown>;
+}
+
+/** Colour functions a `primaryColor` may use; any other function (var, url, env, attr, image-set, gradients, calc…) is refused. */
+const COLOUR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color', 'color-mix'];
+
+/**
+ * A colour on its own. The browser's CSS parser alone is not enough: `var(--x, url(…))` parses as a
+ * colour (it is only resolved later, as an image). So: plain characters only (no escapes, quotes,
+ * comments, `;` or braces that could hide a function name or end the rule), every function a
+ * colour function, and then the parser's word.
+ */
+export function isColour(v: unknown): boolean {
+  if (typeof v != 'string' || !v.trim() || v.length > 200 || !/^[a-z\d\s#%.,()/+-]*$/i.test(v)) return false;
+  for (const [, name] of v.matchAll(/([a-z\d-]*)\(/gi)) if (!COLOUR_FUNCTIONS.includes(name!.toLowerCase())) return false;
+  const probe = document.createElement('i').style;
+  probe.color = v;
+  return !!probe.color;
+}
+
 /** `scriptSrc` is the src of the script that defined ServiceWidget; defaults derive from it. */
 export function resolveOptions(input: unknown, scriptSrc: string | null): ResolvedOptions {
   if (typeof input != 'object' || !input) fail('options must be an object.');
-  const o = input as Record<keyof InitOptions, unknown>;
+  const o = ownOptions(input as object);
 
-  const unknown = Object.keys(o).filter((k) => !KNOWN.includes(k));
+  const unknown = Object.keys(input as object).filter((k) => !OPTION_NAMES.includes(k));
   if (unknown.length) console.warn(`${PREFIX}unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')} ignored.`);
 
   const str = (key: keyof InitOptions) =>
@@ -67,7 +99,9 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     const v = str(key);
     if (v === null) return null;
     try {
-      const u = new URL(v, document.baseURI);
+      // Against the page's own address, never document.baseURI: an injected <base href> (HTML
+      // injection, no script needed) must not choose where requests or scripts go.
+      const u = new URL(v, location.href);
       if (/^https?:$/.test(u.protocol)) return u.href;
     } catch {
       // fails below
@@ -91,7 +125,9 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
   }
   if (!baseUrl) fail('`baseUrl` is required when the widget is not loaded from a <script src>.');
   const onEvent = fn<(e: WidgetEvent) => void>('onEvent');
-  const here = scriptSrc ?? document.baseURI;
+  // Next to widget.js, or (bundled or inlined: no script src) on the service: never where the
+  // page's <base href> points.
+  const here = scriptSrc ?? (baseUrl as string).replace(/\/*$/, '/');
   const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', here).href;
 
   // The container: an attached element, or a selector that matches one.
@@ -112,15 +148,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
 
   const theme = oneOf('theme', o.theme, THEMES) ?? 'dark';
 
-  // The browser's own CSS parser decides what a valid colour is.
-  let primaryColor = o.primaryColor;
-  if (primaryColor !== undefined) {
-    const probe = document.createElement('i').style;
-    if (typeof primaryColor != 'string' || ((probe.color = primaryColor), !probe.color)) {
-      console.warn(`${PREFIX}\`primaryColor\` ${json(primaryColor)} is not a CSS colour; using the default.`);
-      primaryColor = undefined;
-    }
-  }
+  const primaryColor = check<string>('primaryColor', o.primaryColor, isColour, 'a CSS colour (a name, #hex, or a colour function such as rgb(), hsl() or oklch(); no var(), url() or other functions)');
 
   return {
     publicId,
@@ -129,7 +157,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     baseUrl: (baseUrl as string).replace(/\/+$/, ''),
     container: container as HTMLElement | null,
     theme,
-    primaryColor: (primaryColor as string | undefined) ?? null,
+    primaryColor: primaryColor ?? null,
     locale: oneOf('locale', o.locale, LOCALES) ?? detectLocale(navigator.languages ?? [navigator.language]),
     voice: bool('voice'),
     timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v == 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
@@ -139,6 +167,8 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     portalUrl: url('portalUrl'),
     nonce: str('nonce'),
     open: bool('open'),
+    // An own property only: `Object.prototype.persist = false` in a polluted page must not switch it off.
+    persist: check<boolean>('persist', Object.hasOwn(o, 'persist') ? o.persist : undefined, (v) => typeof v == 'boolean', 'true or false') ?? true,
     onEvent: (e) => {
       // A throwing host listener must not break the widget.
       try {

@@ -1,10 +1,7 @@
-// What widget.js and widget-chart.js agree on. Types only (plus one event name): the core imports
-// this file, src/chart/values.ts and the shared loader, nothing else of the chart feature.
+// What widget.js and widget-chart.js agree on. Types only: the core imports this file,
+// src/chart/values.ts and src/chart/load.ts, nothing else of the chart feature.
 // ChartData is the runtime's own reading of the table (src/chart/series.ts).
 import type { Locale } from '../types';
-
-/** The event widget-chart.js dispatches on its own `<script>` element with its `DrawChart`. */
-export const CHART_EVENT = 'service-widget-chart';
 
 /** One numeric column of the table; `null` is a cell that does not read as a number (a gap). */
 export interface Series {

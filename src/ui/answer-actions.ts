@@ -1,10 +1,10 @@
 // Buttons on a finished reply (contract 3 and 4.5): copy the answer, copy a code block, and for
 // each table copy, download, sort and chart. Plain DOM, added after the markdown renderer built
 // the reply; the markdown renderer itself only makes <table>s and <pre><code>s.
-import { CHART_EVENT, type DrawChart } from '../chart/types';
+import { loadChartRuntime } from '../chart/load';
+import type { DrawChart } from '../chart/types';
 import { chartable, sortOrder } from '../chart/values';
 import type { WidgetModel } from '../state/widget-model';
-import { loadRuntime } from '../voice/load';
 
 const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
 
@@ -123,7 +123,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
       const chart = button('chart-button', t.chart, async () => {
         const on = chart.getAttribute('aria-pressed') != 'true';
         try {
-          draw ??= await loadRuntime<DrawChart>(model.options.chartRuntimeUrl, model.options.nonce, CHART_EVENT);
+          draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
         } catch {
           return;
         }
