@@ -164,8 +164,9 @@ export async function runHostile() {
   try {
     const pageUrl = h.writePage('hostile', process.env.HOSTILE_SCRIPT ? path.resolve(process.env.HOSTILE_SCRIPT) : path.join(ROOT, 'dist', 'widget.js'));
     const results = [];
-    // HOSTILE_ONLY=<text>: only the shapes whose name contains it.
-    for (const [name, make] of SHAPES.filter(([n]) => n.includes(process.env.HOSTILE_ONLY ?? ''))) {
+    // HOSTILE_ONLY=<text>[|<text>…]: only the shapes whose name contains one of them.
+    const only = (process.env.HOSTILE_ONLY ?? '').split('|');
+    for (const [name, make] of SHAPES.filter(([n]) => only.some((o) => n.includes(o)))) {
       state.text = make();
       const r = { name, kb: state.text.length / 1000 };
       for (const mode of ['streamed', 'history']) {

@@ -49,7 +49,8 @@ const DELIMITERS = /[*_~`[\]<]/g;
 // `_` costs marked far more than the others (flanking rules): it counts nine times.
 const UNDERSCORES = /_/g;
 // The container prefix of a line: indentation, list markers and `>`s.
-const CONTAINER_PREFIX = /^(?:[ \t]*(?:[*+-]|\d{1,9}[.)]|>)(?=[ \t]|$))*[ \t]*/gm;
+// (`>` needs no space after it: `>>>` is three quotes deep.)
+const CONTAINER_PREFIX = /^(?:[ \t]*(?:(?:[*+-]|\d{1,9}[.)])(?=[ \t]|$)|>))*[ \t]*/gm;
 
 /** Where the first line of `src` nested deeper than `MAX_DEPTH` containers starts, or -1. */
 function deepLine(src: string): number {

@@ -35,6 +35,7 @@ describe('caps on one block', () => {
     // Markers on one line nest too; so do blockquotes.
     expect(mount(renderMarkdown(`${'- '.repeat(200)}x`)).querySelector('ul')).toBeNull();
     expect(mount(renderMarkdown(`${'> '.repeat(200)}x`)).querySelector('blockquote')).toBeNull();
+    expect(mount(renderMarkdown(`${'>'.repeat(5_000)} x`)).querySelector('blockquote')).toBeNull();
     expect(mount(renderMarkdown('> > quoted twice')).querySelectorAll('blockquote')).toHaveLength(2);
   });
 
