@@ -1,4 +1,4 @@
-import type { WidgetClient as ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import { HttpError } from '../api/errors';
 import type { ChatBody, ChatEvent, ConfirmationStatus, Decision, WireMessage } from '../api/types';
 import { store, type Store } from './store';

@@ -1,4 +1,4 @@
-import type { WidgetClient as ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { ConversationSummary } from '../api/types';
 import { store } from './store';
 import type { Notice } from './notices';

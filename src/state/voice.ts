@@ -1,6 +1,6 @@
 // The microphone button's model in widget.js: loads the voice runtime on the first press and hands
 // it the chat model's voice entry point (chat.speak). Everything heavy lives in widget-voice.js.
-import type { WidgetClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { Messages } from '../i18n';
 import type { Locale } from '../types';
 import { loadVoiceRuntime } from '../voice/load';
@@ -10,7 +10,7 @@ import type { Notice } from './notices';
 import { store } from './store';
 
 export interface VoiceDeps {
-  api: WidgetClient;
+  api: ApiClient;
   chat: ChatModel;
   runtimeUrl: string;
   nonce: string | null;

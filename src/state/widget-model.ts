@@ -1,4 +1,4 @@
-import type { WidgetClient as ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { ServiceConfig } from '../api/types';
 import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
