@@ -49,7 +49,7 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
 
   // Back online: the offline notice no longer applies; sending still waits for the visitor.
   const onOnline = () => {
-    if (model.chat.state.get().notice?.kind === 'offline') model.chat.dismissNotice();
+    if (model.notice.get()?.kind === 'offline') model.dismissNotice();
   };
   window.addEventListener('online', onOnline);
   disposers.push(() => window.removeEventListener('online', onOnline));

@@ -1,9 +1,7 @@
 // What widget.js and widget-voice.js agree on. Types only (plus one event name): the core imports
 // this file and src/voice/load.ts, nothing else of the voice feature.
+// It imports nothing from state/ or ui/: the core adapts itself to these types (state/voice-turn.ts).
 import type { ChatEvent, VoiceSession } from '../api/types';
-import type { Messages } from '../i18n';
-import type { VoiceSink } from '../state/chat';
-import type { Notice } from '../state/notices';
 import type { Locale } from '../types';
 
 /**
@@ -21,8 +19,22 @@ export interface VoiceState {
   playing: boolean;
 }
 
-/** Notices the runtime can ask for, by their i18n key. */
-export type VoiceFailure = keyof Pick<Messages, 'voiceDenied' | 'voiceUnsupported' | 'voiceDropped'>;
+/** Why a turn could not start or was cut, as the runtime sees it (the core says it in words). */
+export type VoiceFailure = 'voiceDenied' | 'voiceUnsupported' | 'voiceDropped';
+
+/** How a spoken turn reaches the chat (the core's `speak()`): the seam between the two bundles. */
+export interface VoiceSink {
+  /** Aborted by the stop button, a reset or dispose: end the voice turn. */
+  signal: AbortSignal;
+  transcript(text: string, final: boolean): void;
+  event(e: ChatEvent): void;
+  done(conversationId: string | null): void;
+  /**
+   * The turn could not start, or was cut: the partial reply stays, a notice says why. `failure`,
+   * or (null) `error` is what POST /voice/session threw, told as in text chat.
+   */
+  fail(failure: VoiceFailure | null, error?: unknown): void;
+}
 
 /** What widget.js gives the runtime: the chat model's voice entry point and the api client. */
 export interface VoiceHost {
@@ -34,9 +46,8 @@ export interface VoiceHost {
   session(conversationId: string | null, signal?: AbortSignal): Promise<VoiceSession>;
   conversationId(): string | null;
   locale(): Locale;
-  /** A voice notice by key, or (no key) what a failed request means, as in text chat. */
-  notice(failure: VoiceFailure | null, error?: unknown): Notice;
-  /** Updates the state the microphone button shows. */
+  /** The microphone button's state: kept once, in the core; the runtime reads and updates it. */
+  get(): VoiceState;
   set(state: Partial<VoiceState>): void;
 }
 
@@ -86,5 +97,3 @@ export interface VoiceTurn {
   /** Ends everything: recording (with `stop`), socket, microphone, audio. */
   close(): void;
 }
-
-export type StartVoiceTurn = (options: VoiceTurnOptions) => VoiceTurn;
