@@ -39,7 +39,7 @@ export interface InitOptions {
   /**
    * Returns a visitor JWT signed by your backend. Called before every request (retries too);
    * the result is used for that request only.
-   * @example getAuthToken: () => fetch('/api/widget-token').then((r) => r.text())
+   * @example getAuthToken: () => fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then((r) => r.text())
    */
   getAuthToken?: () => string | Promise<string>;
   /** The service's base address. @default the origin of the script that defined ServiceWidget */

@@ -1,14 +1,8 @@
-// What widget.js and widget-voice.js agree on. Types only (plus one event name): the core imports
-// this file and src/voice/load.ts, nothing else of the voice feature.
-// It imports nothing from state/ or ui/: the core adapts itself to these types (state/voice-turn.ts).
+// What widget.js and widget-voice.js agree on. Types only: the core imports this file and
+// src/voice/load.ts, nothing else of the voice feature. It imports nothing from state/ or ui/: the
+// core adapts itself to these types (state/voice-turn.ts).
 import type { ChatEvent, VoiceSession } from '../api/types';
 import type { Locale } from '../types';
-
-/**
- * The event widget-voice.js dispatches on its own `<script>` element (`document.currentScript`)
- * with its `CreateVoiceController` as `detail`; no global is defined.
- */
-export const RUNTIME_EVENT = 'service-widget-voice';
 
 /** `starting`: microphone, session, socket. `replying`: recording ended, the answer is coming. */
 export type VoicePhase = 'idle' | 'starting' | 'recording' | 'replying';
