@@ -63,6 +63,12 @@ export interface InitOptions {
   /** Start with the panel open (floating mode). @default false */
   open?: boolean;
   /**
+   * Keep, in this tab's `sessionStorage`, the id of the open conversation and whether the panel
+   * was open, so both survive a page load (never any text, title or token). False stores nothing.
+   * @default true
+   */
+  persist?: boolean;
+  /**
    * How long to wait for the service to start answering a request, in ms; a silent server then
    * counts as a network failure (retried, then an error notice that keeps the message). 0: no
    * limit. An extension to the contract's options. @default 30000

@@ -225,8 +225,11 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     }
   }
 
-  /** Shows a stored conversation (from the history list, or a reload). */
-  async function load(id: string): Promise<void> {
+  /**
+   * Shows a stored conversation (from the history list, or a reload). `quiet`: a conversation kept
+   * from an earlier page that is gone (404) just leaves an empty chat.
+   */
+  async function load(id: string, quiet = false): Promise<void> {
     stop();
     const ctrl = claim();
     patch({ busy: 'loading' });
@@ -240,8 +243,9 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       if (gone) {
         hooks.onNotFound(id);
         patch({ conversationId: null, messages: [] });
+        if (quiet) return;
       }
-      hooks.fail(err, gone ? undefined : () => void load(id));
+      hooks.fail(err, gone ? undefined : () => void load(id, quiet));
     } finally {
       release(ctrl);
     }
