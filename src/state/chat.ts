@@ -58,7 +58,7 @@ export interface ReplyWriter {
 }
 
 let seq = 0;
-export const localId = () => `local-${++seq}`;
+const localId = () => `local-${++seq}`;
 
 export const fromWire = (m: WireMessage): ChatMessage => ({
   id: m.id,
@@ -269,8 +269,19 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     stop,
     load,
     reload,
-    /** For the voice-turn adapter (voice-turn.ts): a spoken turn uses the same reply machinery. */
-    turn: { claim, release, openReply, append, patch, patchMessage },
+    /** The chat side of a spoken turn: most of voice/types.ts ChatPort (state/voice.ts adds the rest). */
+    turn: {
+      // The turn is on its way from the first press: the composer cannot send meanwhile.
+      claim: () => (state.get().busy == 'idle' ? (patch({ busy: 'streaming' }), claim()) : null),
+      release,
+      reply: () => openReply(() => undefined),
+      said(content: string, id?: string): string {
+        if (id) patchMessage(id, { content });
+        else append({ id: (id = localId()), role: 'user', content });
+        return id;
+      },
+      adopt: (conversationId: string) => patch({ conversationId }),
+    },
     reset: () => {
       stop();
       hooks.clearNotice();

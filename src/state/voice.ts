@@ -1,14 +1,13 @@
 // The microphone button's model in widget.js: loads the voice runtime on the first press and hands
-// it the chat through the voice-turn adapter. Everything heavy lives in widget-voice.js. The
-// button's state (recording, replying, playing) is kept here only.
+// it the chat as a ChatPort (voice/types.ts). Everything heavy, the voice-turn adapter included,
+// lives in widget-voice.js. The button's state (recording, replying, playing) is kept here only.
 import type { ApiClient } from '../api/client';
 import type { Locale } from '../types';
 import { loadVoiceRuntime } from '../voice/load';
-import type { VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
+import type { ChatPort, VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
 import type { ChatHooks, ChatModel } from './chat';
 import type { Notice } from './notices';
 import { store } from './store';
-import { speak } from './voice-turn';
 
 export interface VoiceDeps {
   api: ApiClient;
@@ -35,8 +34,14 @@ export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, local
   // retry starts a new turn (a click, so the microphone may be asked again).
   const fail = (failure: VoiceFailure | null, error?: unknown) =>
     failure ? say(failure, failure == 'voiceDropped' ? press : undefined) : hooks.fail(error, press);
+  const port: ChatPort = {
+    ...chat.turn,
+    sent: () => hooks.onSent(chat.state.get().conversationId),
+    streamError: hooks.streamError,
+    fail,
+  };
   const host: VoiceHost = {
-    speak: () => speak(chat, hooks, fail),
+    chat: port,
     stop: chat.stop,
     session: api.voiceSession,
     conversationId: () => chat.state.get().conversationId,

@@ -25,9 +25,9 @@ export type WidgetModel = ReturnType<typeof createWidgetModel>;
 
 /** What the page's developer must fix, said once per widget in the console (never a token). */
 const MISCONFIGURED: Record<Cause, string> = {
-  publicId: 'the service rejected `publicId`',
-  getAuthToken: '`getAuthToken` failed or gave no token (CORS on your token endpoint?), so nothing was sent',
-  baseUrl: 'the widget API is not at `baseUrl` (404)',
+  publicId: 'the service rejected it',
+  getAuthToken: 'it failed or gave no token (CORS on your token endpoint?), so nothing was sent',
+  baseUrl: 'the widget API is not there (404)',
 };
 
 /** Everything one widget instance knows and can do, without any DOM. */
@@ -51,7 +51,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     notice.set(n);
     if (n.cause && !told.has(n.cause)) {
       told.add(n.cause);
-      console.error(`ServiceWidget: ${MISCONFIGURED[n.cause]}. Check that option of ServiceWidget.init.`);
+      console.error(`ServiceWidget: check the \`${n.cause}\` option: ${MISCONFIGURED[n.cause]}.`);
     }
     if (n.code) opts.onEvent({ type: 'error', code: n.code, message: noticeText(n, session.get().locale)[0] });
   };

@@ -1,18 +1,8 @@
 import type { ComponentChildren } from 'preact';
-import { noticeText, type Notice, type NoticeKind } from '../state/notices';
+import { noticeText, type Notice } from '../state/notices';
 import { useStore } from '../state/store';
 import { useModel } from './context';
-import { Icon, type IconName } from './icons';
-
-const ICONS: Record<NoticeKind, IconName> = {
-  approval: 'clock',
-  limit: 'gauge',
-  auth: 'lock',
-  error: 'alert',
-  offline: 'offline',
-  voice: 'mic',
-  interrupted: 'cut',
-};
+import { Icon } from './icons';
 
 interface Props {
   notice: Notice;
@@ -50,7 +40,7 @@ export function NoticeView({ notice, onDismiss }: Props) {
   }
   return (
     <div class="notice" part="notice" data-kind={kind} role={urgent && !link ? 'alert' : 'status'}>
-      <Icon name={ICONS[kind]} />
+      <Icon name={kind == 'voice' ? 'mic' : kind} />
       <div class="notice-body">
         <span>{text}</span>
         {detail && <span class="status">{detail}</span>}

@@ -1,7 +1,8 @@
 // The microphone button's behaviour (widget-voice.js): one spoken turn at a time, fed into the chat
-// model through the host's `speak()`, so spoken turns look and behave like typed ones.
+// model through the voice-turn adapter (sink.ts), so spoken turns look and behave like typed ones.
+import { speak, type VoiceSink } from './sink';
 import { startTurn, type VoiceEnv } from './turn';
-import type { VoiceController, VoiceEvent, VoiceHost, VoicePhase, VoiceSink, VoiceTurn } from './types';
+import type { VoiceController, VoiceEvent, VoiceHost, VoicePhase, VoiceTurn } from './types';
 
 export function createController(host: VoiceHost, env?: VoiceEnv): VoiceController {
   /** The latest turn; kept after `reply.done` so its audio can still be silenced. */
@@ -50,7 +51,7 @@ export function createController(host: VoiceHost, env?: VoiceEnv): VoiceControll
   };
 
   const start = () => {
-    const s = host.speak();
+    const s = speak(host.chat);
     if (!s) return;
     closeTurn();
     sink = s;
