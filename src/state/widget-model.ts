@@ -55,7 +55,9 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     }
     if (n.code) opts.onEvent({ type: 'error', code: n.code, message: noticeText(n, session.get().locale)[0] });
   };
-  const fail = (err: unknown, retry?: () => void) => notify(noticeFor(err, opts.staticToken, retry));
+  // Pressing "Try again" takes the notice away; failing again brings a new one.
+  const fail = (err: unknown, retry?: () => void) =>
+    notify(noticeFor(err, opts.staticToken, retry && (() => (notice.set(null), retry()))));
 
   const hooks: ChatHooks = {
     fail,
@@ -113,8 +115,9 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
       (err) => {
         if (life.signal.aborted) return;
         configAsked = false;
-        // A send on its way says for itself what went wrong (issue: one notice per failure).
-        if (chat.state.get().busy === 'idle') fail(err, ensureConfig);
+        // A send on its way, or a notice already shown, says what went wrong: one failure the
+        // visitor sees is one notice and one `error` event. /config is asked again later.
+        if (chat.state.get().busy == 'idle' && !notice.get()) fail(err, ensureConfig);
       },
     );
   };

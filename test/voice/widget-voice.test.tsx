@@ -105,6 +105,42 @@ describe('the microphone button', () => {
     expect(w.host.shadowRoot!.innerHTML).not.toContain(token);
   });
 
+  it('shows a visible recording state beside the composer, with the time it has run', async () => {
+    const w = await mount();
+    const mic = w.part('mic-button')!;
+    const root = w.host.shadowRoot!;
+    const bar = () => root.querySelector<HTMLElement>('.recording-bar');
+    expect(bar()).toBeNull();
+    fireEvent.click(mic);
+    await waitFor(() => expect(FakeRecorder.instances).toHaveLength(1));
+    await waitFor(() => expect(bar()?.textContent).toBe(`${en.recording} 0:00`));
+    expect(bar()!.getAttribute('role')).toBe('status');
+    // Right above the composer, where the visitor looks, not only in the header.
+    expect(bar()!.nextElementSibling).toBe(w.part('composer'));
+    // The second press ends the recording: the bar goes.
+    fireEvent.click(mic);
+    await waitFor(() => expect(bar()).toBeNull());
+  });
+
+  it('the recording time counts up (fake timers)', async () => {
+    const w = await mount();
+    // Only intervals are fake (waitFor polls with one, so it is not used here: `tick` is a timeout).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const bar = () => w.host.shadowRoot!.querySelector<HTMLElement>('.recording-bar');
+    try {
+      fireEvent.click(w.part('mic-button')!);
+      for (let i = 0; i < 200 && !bar(); i++) await tick(10);
+      expect(bar()!.textContent).toBe(`${en.recording} 0:00`);
+      // The bar's clock starts in an effect, after paint.
+      for (let i = 0; i < 50 && !vi.getTimerCount(); i++) await tick(10);
+      vi.advanceTimersByTime(65_000);
+      for (let i = 0; i < 50 && !bar()!.textContent!.endsWith('1:05'); i++) await tick(10);
+      expect(bar()!.textContent).toBe(`${en.recording} 1:05`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('plays the spoken answer with Web Audio, and the button silences it', async () => {
     const w = await mount();
     const mic = w.part('mic-button')!;
