@@ -1,6 +1,9 @@
 // The service's widget API (contract 4) as plain async functions over request.ts and read.ts. No
 // UI here: callers get data or one of the classes in errors.ts, and an abort surfaces as the
 // signal's AbortError.
+import { readConfig, readConversation, readConversationPage, readPortalCode, readVoiceSession } from './answers';
+import { ProtocolError } from './errors';
+import { isSafeId } from './ids';
 import { readChatStream, readJson } from './read';
 import { createRequest, type RequestConfig } from './request';
 import { tokenProvider } from './token';
@@ -40,19 +43,28 @@ export interface ApiClient {
 
 export function createClient(cfg: ClientConfig): ApiClient {
   const request = createRequest({ ...cfg, tokens: tokenProvider(cfg.getToken, cfg.staticToken) });
-  const json = async <T>(path: string, signal?: AbortSignal, post?: [unknown]): Promise<T> =>
-    readJson<T>(await request(path, { signal, post }), signal);
+  const json = async (path: string, signal?: AbortSignal, post?: [unknown]): Promise<unknown> =>
+    readJson(await request(path, { signal, post }), signal);
+  /** Refuses, without a request, an id that is not safe to send (src/api/ids.ts). */
+  const checkId = async (id: unknown): Promise<void> => {
+    if (id != null && !isSafeId(id)) throw new ProtocolError('Unsafe conversation id');
+  };
 
+  // Every answer goes through its reader (src/api/answers.ts) before anything else sees it.
   return {
-    getConfig: (signal) => json('/config', signal),
+    getConfig: (signal) => json('/config', signal).then(readConfig),
     listConversations: (cursor, signal) =>
-      json(`/conversations?limit=20${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, signal),
-    getConversation: (id, signal) => json(`/conversations/${encodeURIComponent(id)}`, signal),
-    // JSON.stringify drops an undefined key: `{}` without a conversation.
-    voiceSession: (conversationId, signal) => json('/voice/session', signal, [{ conversation_id: conversationId ?? undefined }]),
+      json(`/conversations?limit=20${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, signal).then(readConversationPage),
+    getConversation: (id, signal) =>
+      checkId(id).then(() => json(`/conversations/${encodeURIComponent(id)}`, signal)).then((v) => readConversation(v, id)),
+    voiceSession: (conversationId, signal) =>
+      // JSON.stringify drops an undefined key: `{}` without a conversation.
+      checkId(conversationId).then(() => json('/voice/session', signal, [{ conversation_id: conversationId ?? undefined }])).then(readVoiceSession),
     // No body at all: the service expects none.
-    portalCode: (signal) => json('/portal/code', signal, [undefined]),
-    chat: async (body, onEvent, signal) =>
-      readChatStream(await request('/chat', { signal, post: [body], accept: 'text/event-stream' }), onEvent, signal),
+    portalCode: (signal) => json('/portal/code', signal, [undefined]).then(readPortalCode),
+    chat: async (body, onEvent, signal) => {
+      await checkId(body.conversation_id);
+      return readChatStream(await request('/chat', { signal, post: [body], accept: 'text/event-stream' }), onEvent, signal);
+    },
   };
 }

@@ -1,5 +1,6 @@
 // Reading a 2xx answer that request.ts returned: JSON, or the chat stream (contract 4.1).
 import { NetworkError, ProtocolError, StreamInterruptedError } from './errors';
+import { isSafeId } from './ids';
 import { createChatDecoder, parseObject } from './sse';
 import { STALL_MS } from './timing';
 import type { ChatEvent } from './types';
@@ -32,7 +33,9 @@ export async function readChatStream(
     void res.body?.cancel().catch(() => {});
     throw new ProtocolError(`Unexpected answer: ${type}`);
   }
-  const conversationId = res.headers.get('X-Conversation-Id');
+  // An id that would move a later request's path is not taken.
+  const header = res.headers.get('X-Conversation-Id');
+  const conversationId = isSafeId(header) ? header : null;
   // Known before any token arrives, so a cut or stopped stream can still be reloaded.
   onEvent({ type: 'start', conversationId });
   const decoder = createChatDecoder(onEvent);

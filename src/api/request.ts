@@ -95,6 +95,8 @@ export function createRequest(cfg: RequestConfig): Request {
           headers,
           body,
           credentials: 'omit',
+          // A 3xx is an error: neither the token nor the visitor's message goes anywhere but baseUrl.
+          redirect: 'error',
           signal: ctl.signal,
         });
       } catch (e) {

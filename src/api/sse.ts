@@ -1,5 +1,6 @@
 // Chat stream decoding (contract 4.1): bytes in, `ChatEvent`s out, no fetch and no UI. Also the
 // loose JSON guards the rest of src/api reads wire bodies with.
+import { isSafeId } from './ids';
 import type { ChatEvent } from './types';
 
 export interface ChatDecoder {
@@ -33,11 +34,12 @@ export const str = (v: unknown): string | undefined => (typeof v == 'string' ? v
  */
 export function namedEvent(name: unknown, d: Json): ChatEvent | undefined {
   switch (name) {
+    // An id that would move a later request's path is not taken (src/api/ids.ts).
     case 'conversation':
-      if (str(d.id)) return { type: 'conversation', id: d.id, title: str(d.title) ?? '' };
+      if (isSafeId(d.id)) return { type: 'conversation', id: d.id, title: str(d.title) ?? '' };
       return;
     case 'confirmation':
-      if (str(d.id) && str(d.prompt) != null) return { type: 'confirmation', id: d.id, prompt: d.prompt };
+      if (isSafeId(d.id) && str(d.prompt) != null) return { type: 'confirmation', id: d.id, prompt: d.prompt };
       return;
     case 'approval':
       if (d.status == 'pending') return { type: 'approval', status: 'pending', message: str(d.message) };
