@@ -5,7 +5,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mock, mountWidget } from '../helpers/widget';
+import { advanceUntil, mock, mountWidget } from '../helpers/widget';
 import { server, TEST_BASE_URL } from '../msw-server';
 
 const API = `${TEST_BASE_URL}/api/v1/widget`;
@@ -147,7 +147,7 @@ describe('a send that fails before its reply starts looks the same whatever the 
     await vi.advanceTimersByTimeAsync(0);
     w.type('Orders this week?');
     fireEvent.keyDown(w.composer(), { key: 'Enter' });
-    await vi.advanceTimersByTimeAsync(10_000);
+    await advanceUntil(() => !!w.part('notice') && !w.part('stop-button'));
     expect(seen()).toEqual({ bubbles: 0, stop: false });
     expect(w.composer().value).toBe('Orders this week?');
     expect(w.parts('notice')).toHaveLength(1);
