@@ -1,6 +1,7 @@
 // One spoken turn over the voice WebSocket (contract 4.3): microphone, session, `start`, audio
 // chunks, `stop`; then transcript, reply text, reply audio and `reply.done` back. Part of
 // widget-voice.js only. Browser APIs come through `VoiceEnv` so tests can hand in fakes.
+import { isSafeId } from '../api/ids';
 import { namedEvent, parseObject, str } from '../api/sse';
 import { createPlayer, type AudioContextCtor } from './player';
 import type { VoiceEvent, VoiceTurn, VoiceTurnOptions } from './types';
@@ -141,7 +142,8 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
         clip = typeof f.mime === 'string' ? f.mime : 'audio/wav';
         return;
       case 'reply.done':
-        emit({ type: 'done', conversationId: typeof f.conversation_id === 'string' ? f.conversation_id : null });
+        // An id that would move a later request's path is not taken (src/api/ids.ts).
+        emit({ type: 'done', conversationId: isSafeId(f.conversation_id) ? f.conversation_id : null });
         end();
         return;
     }
