@@ -39,9 +39,8 @@ async function mount(options = {}) {
   const w = await mountWidget({ voice: true, ...options });
   widgets.push(w);
   await w.findPart('mic-button');
-  // /config has answered (the button may depend on it).
-  await waitFor(() => expect(mock.requests.some((r) => r.path.endsWith('/config'))).toBe(true));
-  await tick(5);
+  // /config has answered and is applied (its welcome shows): the button may depend on it.
+  await waitFor(() => expect(w.host.shadowRoot!.textContent).toContain('Ask me about your orders'));
   return w;
 }
 
