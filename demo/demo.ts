@@ -15,6 +15,7 @@ const value = (name: string) => (form.elements.namedItem(name) as HTMLInputEleme
 const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).checked;
 
 const { mock } = await startMockWorker();
+const suggestions = mock.settings.suggestions;
 // For poking at the mock from the console: demoMock.setScenario('cut'), demoMock.requests, …
 Object.assign(window, { demoMock: mock });
 
@@ -30,6 +31,7 @@ function applyMockControls(): void {
     voiceConfigured: checked('voiceConfigured'),
     connectedAccounts: checked('connectedAccounts'),
     readOnly: checked('readOnly'),
+    suggestions: checked('suggestions') ? suggestions : undefined,
   });
 }
 

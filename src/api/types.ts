@@ -3,6 +3,8 @@
 export interface ServiceConfig {
   title?: string;
   welcome?: string;
+  /** Starter questions shown while a conversation is empty (src/state/suggestions.ts checks them). */
+  suggestions?: string[];
   read_only: boolean;
   voice: { configured: boolean };
   connected_accounts: { enabled: boolean };
