@@ -73,7 +73,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
   const keep = () => {
     const id = chat.state.get().conversationId;
     if (id) restoring = null;
-    continuity.save({ conversationId: id ?? restoring, open: session.get().open });
+    continuity.save(id ?? restoring, session.get().open);
   };
   const unkeep = [chat.state.subscribe(keep), session.subscribe(keep)];
 

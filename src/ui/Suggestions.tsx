@@ -9,25 +9,26 @@ import { useModel } from './context';
 export function Suggestions() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
-  const { config } = useStore(model.session);
+  const list = starterSuggestions(useStore(model.session).config);
   const draft = useStore(model.chat.draft);
-  const list = starterSuggestions(config);
-  if (!list.length || messages.length || busy != 'idle' || draft.trim()) return null;
-
-  const press = (text: string, e: Event) => {
-    // The buttons go away with the send: focus moves on to where the conversation continues.
-    const input = ((e.currentTarget as Element).getRootNode() as ShadowRoot).querySelector<HTMLElement>('[part~="composer-input"]');
-    void model.chat.send(text);
-    input?.focus();
-  };
-  return (
+  return list.length && !messages.length && busy == 'idle' && !draft.trim() ? (
     <div class="suggestions" role="group" aria-label={model.t().suggestionsLabel}>
       {list.map((text) => (
         // Clamped to two lines by CSS; the full text stays the accessible name, and the title shows it.
-        <button key={text} type="button" class="suggestion" part="suggestion" title={text} onClick={(e) => press(text, e)}>
+        <button
+          type="button"
+          class="suggestion"
+          part="suggestion"
+          title={text}
+          onClick={(e) => {
+            void model.chat.send(text);
+            // The button goes away with the send: focus moves on to the composer.
+            (e.currentTarget.getRootNode() as ShadowRoot).querySelector('textarea')?.focus();
+          }}
+        >
           {text}
         </button>
       ))}
     </div>
-  );
+  ) : null;
 }

@@ -14,7 +14,11 @@ const SUGGESTIONS = [
 ];
 
 const session = (wp: WidgetPage) => wp.page.evaluate(() => Object.entries(sessionStorage));
-const kept = async (wp: WidgetPage) => JSON.parse((await wp.page.evaluate((k) => sessionStorage.getItem(k), KEY)) ?? 'null');
+/** The kept value (`1` or `0`, the panel was open, then the conversation id), read back. */
+const kept = async (wp: WidgetPage) => {
+  const raw = await wp.page.evaluate((k) => sessionStorage.getItem(k), KEY);
+  return raw === null ? null : { conversation: raw.slice(1) || null, open: raw[0] === '1' };
+};
 
 /** Reloads the tab and waits for the new page's widget to be ready; returns the API requests made before. */
 async function reload(wp: WidgetPage): Promise<number> {
@@ -30,7 +34,7 @@ async function converse(wp: WidgetPage, text = 'How many orders did we get last 
   await wp.openPanel();
   await wp.send(text);
   await wp.waitForReplies(1);
-  return (await kept(wp)).conversation;
+  return (await kept(wp))!.conversation!;
 }
 
 describe('persist: the conversation follows the visitor across page loads', () => {
@@ -39,7 +43,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
     const id = await converse(wp);
     expect(id).toMatch(/^conv_/);
     // Only the id and the open flag: no text, title or token.
-    expect(await session(wp)).toEqual([[KEY, JSON.stringify({ conversation: id, open: true })]]);
+    expect(await session(wp)).toEqual([[KEY, `1${id}`]]);
     const stored = JSON.stringify(await session(wp));
     for (const t of wp.tokens) expect(stored).not.toContain(t.split('.')[1]);
     expect(stored).not.toContain('orders');
@@ -73,7 +77,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
 
   it('a kept conversation the service no longer has starts a new one quietly', async () => {
     const wp = await openPage({ initOptions: { locale: 'en' } });
-    await wp.page.evaluate((k) => sessionStorage.setItem(k, JSON.stringify({ conversation: 'conv_gone', open: true })), KEY);
+    await wp.page.evaluate((k) => sessionStorage.setItem(k, '1conv_gone'), KEY);
     const before = await reload(wp);
     await wp.part('composer-input').waitFor();
     await expect.poll(() => since(before), { timeout: WAIT }).toContain('GET /api/v1/widget/conversations/conv_gone');
@@ -92,7 +96,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
     await wp.send('The full report please');
     await expect.poll(() => kept(wp).then((k) => k?.conversation), { timeout: WAIT }).toMatch(/^conv_/);
     expect(await wp.part('stop-button').count()).toBe(1);
-    const { conversation } = await kept(wp);
+    const { conversation } = (await kept(wp))!;
     const before = await reload(wp);
     await wp.waitForReplies(1);
     expect((await since(before)).sort()).toEqual(['GET /api/v1/widget/config', `GET /api/v1/widget/conversations/${conversation}`]);
@@ -157,13 +161,13 @@ describe('persist: the conversation follows the visitor across page loads', () =
 
     const idA = await converse(a, 'Orders shipped to Köln this week?');
     // Tab b kept nothing of tab a's conversation.
-    expect(await b.evaluate(() => Object.entries(sessionStorage))).toEqual([[KEY, JSON.stringify({ conversation: null, open: true })]]);
+    expect(await b.evaluate(() => Object.entries(sessionStorage))).toEqual([[KEY, '1']]);
 
     await partB('history-button').click(); // back to the chat
     await partB('history-button').click(); // and the list again: fetched anew
     await expect.poll(() => partB('history-item').count(), { timeout: WAIT }).toBe(1);
     await partB('history-item').click();
-    await expect.poll(() => b.evaluate((k) => JSON.parse(sessionStorage.getItem(k)!).conversation, KEY), { timeout: WAIT }).toBe(idA);
+    await expect.poll(() => b.evaluate((k) => sessionStorage.getItem(k), KEY), { timeout: WAIT }).toBe(`1${idA}`);
     expect(await kept(a)).toEqual({ conversation: idA, open: true });
   });
 });
