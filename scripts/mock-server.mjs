@@ -15,7 +15,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HELP = `npm run mock [-- options]: the mock data query service on http://127.0.0.1:<port>
 
   --port <n>         port (also the PORT environment variable); default 8787, 0 for any free port
-  --scenario <name>  how the mock answers (default normal); also POST /__mock/scenario while running
+  --scenario <name>  how the mock answers (default normal); also POST /__mock/scenario while running:
+                     SCENARIOS
   --delay <ms>       pause between streamed chunks (default 25)
   --help             this text
 `;
@@ -34,10 +35,6 @@ try {
   console.error(`${error.message}\n\n${HELP}`);
   process.exit(2);
 }
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 function newestMtime(dir) {
   let newest = 0;
@@ -46,12 +43,6 @@ function newestMtime(dir) {
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
-}
-
-const widget = path.join(ROOT, 'dist', 'widget.js');
-if (!existsSync(widget) || newestMtime(path.join(ROOT, 'src')) > statSync(widget).mtimeMs) {
-  console.log('Building dist/ first…');
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 // Node 20 cannot import .ts: Vite's SSR module loader transpiles the mock once, then steps aside.
@@ -66,6 +57,11 @@ const vite = await createServer({
 const { startStandaloneMock, describeMock, DEFAULT_MOCK_PORT } = await vite.ssrLoadModule('/mock/standalone.ts');
 const { isScenarioName, SCENARIO_NAMES } = await vite.ssrLoadModule('/mock/scenarios.ts');
 await vite.close();
+const help = HELP.replace('SCENARIOS', SCENARIO_NAMES.join(', ').replace(/(.{1,60})(?:, |$)/g, '$1,\n                     ').replace(/,\s*$/, ''));
+if (args.help) {
+  console.log(help);
+  process.exit(0);
+}
 
 const portText = args.port ?? process.env.PORT ?? String(DEFAULT_MOCK_PORT);
 const port = Number(portText);
@@ -76,8 +72,14 @@ const problems = [
   !(delay >= 0) ? `--delay must be a number of milliseconds, not ${JSON.stringify(args.delay)}` : '',
 ].filter(Boolean);
 if (problems.length > 0) {
-  console.error(`${problems.join('\n')}\n\n${HELP}`);
+  console.error(`${problems.join('\n')}\n\n${help}`);
   process.exit(2);
+}
+
+const widget = path.join(ROOT, 'dist', 'widget.js');
+if (!existsSync(widget) || newestMtime(path.join(ROOT, 'src')) > statSync(widget).mtimeMs) {
+  console.log('Building dist/ first…');
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 let server;

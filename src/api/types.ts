@@ -3,7 +3,7 @@
 export interface ServiceConfig {
   title?: string;
   welcome?: string;
-  /** Starter questions shown while a conversation is empty (src/state/suggestions.ts checks them). */
+  /** Starter questions (v1.1); empty when the service sends none. */
   suggestions?: string[];
   read_only: boolean;
   voice: { configured: boolean };

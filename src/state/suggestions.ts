@@ -6,11 +6,8 @@ const MAX = 4;
 const MAX_LENGTH = 300;
 
 /**
- * The service's starter questions (`/config` `suggestions`) that can be shown: strings with text,
- * not absurdly long, the first four. Anything malformed is service data the widget cannot trust to
- * be well formed, so it just shows fewer (or none).
+ * The service's starter questions (`/config` `suggestions`, already strings with text: see
+ * src/api/answers.ts) that can be shown: not absurdly long, the first four.
  */
-export const starterSuggestions = (config: ServiceConfig | null): string[] => {
-  const raw: unknown = config?.suggestions;
-  return Array.isArray(raw) ? raw.filter((s) => typeof s == 'string' && s.trim() && s.length <= MAX_LENGTH).slice(0, MAX) : [];
-};
+export const starterSuggestions = (config: ServiceConfig | null): string[] =>
+  (config?.suggestions ?? []).filter((s) => s.length <= MAX_LENGTH).slice(0, MAX);
