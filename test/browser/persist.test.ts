@@ -56,6 +56,11 @@ describe('persist: the conversation follows the visitor across page loads', () =
     expect((await since(before)).sort()).toEqual(['GET /api/v1/widget/config', `GET /api/v1/widget/conversations/${id}`]);
     expect(await wp.part('notice').count()).toBe(0);
     expect(wp.pageErrors).toEqual([]);
+    // It reopened by itself: focus stays with the new page. Opened by the visitor, it takes focus.
+    expect(await wp.page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    await wp.part('close-button').click();
+    await wp.openPanel();
+    await expect.poll(() => wp.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('part')), { timeout: WAIT }).toBe('composer-input');
   });
 
   it('reload with the panel closed: nothing is requested (no getAuthToken) until the visitor opens it', async () => {

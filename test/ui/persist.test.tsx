@@ -127,7 +127,7 @@ describe('persist', () => {
     await w.send('The full report please');
     // The conversation is kept as soon as the service names it, while the reply streams.
     await waitFor(() => expect(kept()?.conversation).toBeTruthy(), { timeout: 5000 });
-    expect(w.part('stop-button')).not.toBeNull();
+    await waitFor(() => expect(w.part('stop-button')).not.toBeNull());
     const id = kept()!.conversation!;
     leave(w);
     mock.chunkDelayMs = 0;
