@@ -146,7 +146,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
 
   const theme = oneOf('theme', o.theme, THEMES) ?? 'dark';
 
-  const primaryColor = check<string>('primaryColor', o.primaryColor, isColour, 'a CSS colour (a name, #hex, or a colour function such as rgb(), hsl() or oklch(); no var(), url() or other functions)');
+  const primaryColor = check<string>('primaryColor', o.primaryColor, isColour, 'a CSS colour on its own (a name, #hex, rgb(), hsl(), oklch()…; no var(), url() or other functions)');
 
   return {
     publicId,

@@ -20,16 +20,22 @@ import type {
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => !!v && typeof v == 'object' && !Array.isArray(v);
-/** `o[key]` if `o` has it as its own property. */
-const get = (o: unknown, key: string): unknown => (isObj(o) && Object.hasOwn(o, key) ? o[key] : undefined);
+/** `o[key]` if `o` is an object that has it as its own property. */
+const get = (o: unknown, key: string): unknown => (o && typeof o == 'object' && Object.hasOwn(o, key) ? (o as Obj)[key] : undefined);
 const text = (v: unknown): string | undefined => (typeof v == 'string' ? v : undefined);
 const flag = (v: unknown, fallback: boolean): boolean => (typeof v == 'boolean' ? v : fallback);
-const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined =>
-  allowed.includes(v as T) ? (v as T) : undefined;
-const unreadable = (what: string): never => {
-  throw new ProtocolError(`Unreadable answer: ${what}`);
+const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined => (allowed.includes(v as T) ? (v as T) : undefined);
+/** An answer the widget cannot use: a ProtocolError, which the visitor sees as an error notice. */
+const unusable = (key: string): never => {
+  throw new ProtocolError(`Unreadable answer: ${key}`);
 };
+/** `v[key]` when it is a list. */
+const list = (v: unknown, key: string): unknown[] => {
+  const l = get(v, key);
+  return Array.isArray(l) ? l : unusable(key);
+};
+/** `v[key]` when it is a non-empty string. */
+const needed = (v: unknown, key: string): string => text(get(v, key)) || unusable(key);
 
 /** GET /config. Never throws: a faulty answer gives the widget's defaults. */
 export function readConfig(v: unknown): ServiceConfig {
@@ -37,7 +43,7 @@ export function readConfig(v: unknown): ServiceConfig {
   return {
     title: text(get(v, 'title')) || undefined,
     welcome: text(get(v, 'welcome')) || undefined,
-    suggestions: Array.isArray(suggestions) ? suggestions.filter((s): s is string => typeof s == 'string' && !!s.trim()) : [],
+    suggestions: Array.isArray(suggestions) ? suggestions.filter((s): s is string => !!text(s)?.trim()) : [],
     read_only: flag(get(v, 'read_only'), false),
     // Unknown: the microphone stays (if the page asked for it) and the service says if it is not set up.
     voice: { configured: flag(get(get(v, 'voice'), 'configured'), true) },
@@ -45,23 +51,16 @@ export function readConfig(v: unknown): ServiceConfig {
   };
 }
 
-/** A list entry, or null when it has no usable id (it could not be opened). */
-function readSummary(v: unknown): ConversationSummary | null {
-  const id = get(v, 'id');
-  if (!isSafeId(id)) return null;
-  const created = text(get(v, 'created_at')) ?? '';
-  return { id, title: text(get(v, 'title')) ?? '', created_at: created, updated_at: text(get(v, 'updated_at')) ?? created };
-}
-
 /** GET /conversations. Throws when `data` is not a list: the visitor is told, not shown an empty history. */
 export function readConversationPage(v: unknown): ConversationPage {
-  const data = get(v, 'data');
-  if (!Array.isArray(data)) unreadable('conversations');
-  const cursor = get(v, 'next_cursor');
-  return {
-    data: (data as unknown[]).map(readSummary).filter((s): s is ConversationSummary => !!s),
-    next_cursor: typeof cursor == 'string' && cursor ? cursor : null,
-  };
+  const data: ConversationSummary[] = [];
+  for (const item of list(v, 'data')) {
+    const id = get(item, 'id');
+    const created = text(get(item, 'created_at')) ?? '';
+    // An entry without a usable id could not be opened: left out.
+    if (isSafeId(id)) data.push({ id, title: text(get(item, 'title')) ?? '', created_at: created, updated_at: text(get(item, 'updated_at')) ?? created });
+  }
+  return { data, next_cursor: text(get(v, 'next_cursor')) || null };
 }
 
 const CONFIRMATION: readonly ConfirmationStatus[] = ['pending', 'confirmed', 'cancelled', 'expired'];
@@ -73,56 +72,41 @@ const APPROVAL: readonly ApprovalStatus[] = ['pending', 'approved', 'declined', 
  */
 function readMessage(v: unknown, index: number): WireMessage | null {
   const role = oneOf(get(v, 'role'), ['user', 'assistant'] as const);
-  if (!role) return null;
   const c = get(v, 'confirmation');
-  const confirmation =
-    isSafeId(get(c, 'id')) && typeof get(c, 'prompt') == 'string'
-      ? {
-          id: get(c, 'id') as string,
-          prompt: get(c, 'prompt') as string,
-          // A status the widget does not know cannot be decided on safely.
-          status: oneOf(get(c, 'status'), CONFIRMATION) ?? 'expired',
-        }
-      : undefined;
-  const approvalStatus = oneOf(get(get(v, 'approval'), 'status'), APPROVAL);
+  const id = get(c, 'id');
+  const prompt = text(get(c, 'prompt'));
+  // A status the widget does not know cannot be decided on safely.
+  const confirmation = isSafeId(id) && prompt != null ? { id, prompt, status: oneOf(get(c, 'status'), CONFIRMATION) ?? 'expired' } : undefined;
+  const approval = oneOf(get(get(v, 'approval'), 'status'), APPROVAL);
   const content = text(get(v, 'content')) ?? '';
-  if (!content && !confirmation && !approvalStatus) return null;
-  const id = get(v, 'id');
-  return {
-    id: typeof id == 'string' && id ? id : `stored-${index}`,
-    role,
-    content,
-    created_at: text(get(v, 'created_at')) ?? '',
-    ...(confirmation && { confirmation }),
-    ...(approvalStatus && { approval: { status: approvalStatus } }),
-  };
+  return role && (content || confirmation || approval)
+    ? {
+        id: text(get(v, 'id')) || `stored-${index}`,
+        role,
+        content,
+        created_at: text(get(v, 'created_at')) ?? '',
+        ...(confirmation && { confirmation }),
+        ...(approval && { approval: { status: approval } }),
+      }
+    : null;
 }
 
 /** GET /conversations/{id}. Throws when `messages` is not a list (an empty transcript would mislead). */
 export function readConversation(v: unknown, requestedId: string): Conversation {
-  const messages = get(v, 'messages');
-  if (!Array.isArray(messages)) unreadable('conversation');
+  const messages = list(v, 'messages').map(readMessage).filter((m): m is WireMessage => !!m);
   const id = get(v, 'id');
-  return {
-    // The id asked for is the one the widget continues; the answer's own is used only if safe.
-    id: isSafeId(id) ? id : requestedId,
-    title: text(get(v, 'title')) ?? '',
-    created_at: text(get(v, 'created_at')) ?? '',
-    messages: (messages as unknown[]).map(readMessage).filter((m): m is WireMessage => !!m),
-  };
+  // The id asked for is the one the widget continues; the answer's own is used only if safe.
+  return { id: isSafeId(id) ? id : requestedId, title: text(get(v, 'title')) ?? '', created_at: text(get(v, 'created_at')) ?? '', messages };
 }
 
 /** POST /voice/session. Throws without a token or a ws(s) URL: there is no session to open. */
 export function readVoiceSession(v: unknown): VoiceSession {
-  const token = get(v, 'token');
-  const url = get(v, 'url');
-  if (typeof token != 'string' || !token || typeof url != 'string' || !/^wss?:\/\//i.test(url)) unreadable('voice session');
-  return { token: token as string, url: url as string, expires_at: text(get(v, 'expires_at')) ?? '' };
+  const url = needed(v, 'url');
+  if (!/^wss?:\/\//i.test(url)) unusable('url');
+  return { token: needed(v, 'token'), url, expires_at: text(get(v, 'expires_at')) ?? '' };
 }
 
 /** POST /portal/code. Throws without a code; the URL is checked where it is used (it may not be). */
 export function readPortalCode(v: unknown): PortalCode {
-  const code = get(v, 'code');
-  if (typeof code != 'string' || !code) unreadable('portal code');
-  return { code: code as string, url: text(get(v, 'url')) ?? '', expires_at: text(get(v, 'expires_at')) ?? '' };
+  return { code: needed(v, 'code'), url: text(get(v, 'url')) ?? '', expires_at: text(get(v, 'expires_at')) ?? '' };
 }

@@ -107,9 +107,9 @@ describe('answer readers over generated faulty answers', () => {
     fc.assert(
       fc.property(faulty(ANSWERS.voice), faulty(ANSWERS.portal), (voice, portal) => {
         const v = attempt(() => readVoiceSession(voice));
-        if (v) expect(v.token && /^wss?:\/\//.test(v.url) && isStr(v.expires_at)).toBeTruthy();
+        if (v) expect(isStr(v.token) && v.token && /^wss?:\/\//.test(v.url) && isStr(v.expires_at)).toBeTruthy();
         const p = attempt(() => readPortalCode(portal));
-        if (p) expect(p.code && isStr(p.url) && isStr(p.expires_at)).toBeTruthy();
+        if (p) expect(isStr(p.code) && p.code && isStr(p.url) && isStr(p.expires_at)).toBeTruthy();
       }),
       { numRuns: 300 },
     );

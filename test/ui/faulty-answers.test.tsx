@@ -14,6 +14,8 @@ import { server, TEST_BASE_URL } from '../msw-server';
 const API = `${TEST_BASE_URL}/api/v1/widget`;
 /** Few runs: each one mounts a widget (the readers get hundreds in test/api/answers.test.ts). */
 const RUNS = { numRuns: 12 };
+/** Each property mounts RUNS widgets: room for a busy machine. */
+const SLOW = 60_000;
 
 let thrown: unknown[] = [];
 const onError = (e: unknown) => void thrown.push(e);
@@ -84,7 +86,7 @@ describe('faulty answers served to the widget', () => {
       }),
       RUNS,
     );
-  });
+  }, SLOW);
 
   it('/conversations: the list settles (entries, empty, or an error notice), never stuck on Loading…', async () => {
     await fc.assert(
@@ -105,7 +107,7 @@ describe('faulty answers served to the widget', () => {
       }),
       RUNS,
     );
-  });
+  }, SLOW);
 
   it('/conversations/{id}: the conversation opens or an error notice says why, never stuck', async () => {
     await fc.assert(
@@ -126,7 +128,7 @@ describe('faulty answers served to the widget', () => {
       }),
       RUNS,
     );
-  });
+  }, SLOW);
 
   it('chat stream: faulty chunks and events end in a finished reply or a notice, never a stuck stream', async () => {
     const frame = fc.oneof(
@@ -155,7 +157,7 @@ describe('faulty answers served to the widget', () => {
       }),
       RUNS,
     );
-  });
+  }, SLOW);
 });
 
 describe('defects seen (issue 10.5)', () => {

@@ -55,7 +55,7 @@ describe('Subresource Integrity of the lazy runtimes', () => {
     expect(await wp.page.evaluate(() => (window as { __swTampered?: number }).__swTampered)).toBeUndefined();
     expect(await wp.part('mic-button').getAttribute('aria-pressed')).toBe('false');
     // The page's developer is told why, once.
-    expect(wp.consoleMessages.filter((m) => m.type === 'error' && /widget-voice\.js was not run/.test(m.text))).toHaveLength(1);
+    expect(wp.consoleMessages.filter((m) => m.type === 'error' && /widget-voice\.js not run/.test(m.text))).toHaveLength(1);
   });
 });
 
