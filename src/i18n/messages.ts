@@ -110,6 +110,10 @@ export const MESSAGES = {
   untitled: ['Untitled conversation', 'Başlıksız sohbet'],
   copyTable: ['Copy table', 'Tabloyu kopyala'],
   copied: ['Copied', 'Kopyalandı'],
+  copyAnswer: ['Copy answer', 'Yanıtı kopyala'],
+  copyCode: ['Copy code', 'Kodu kopyala'],
+  downloadTable: ['Download CSV', 'CSV indir'],
+  chart: ['Chart', 'Grafik'],
   portalLink: ['Open the accounts page', 'Hesaplar sayfasını aç'],
   portalBlocked: [
     'Your browser blocked the new tab. Use this link instead:',

@@ -3,7 +3,7 @@ import { renderMarkdown } from '../markdown/render';
 import { createStreamingRenderer } from '../markdown/stream';
 import type { Store } from '../state/store';
 import { useModel } from './context';
-import { addTableActions } from './table-actions';
+import { addAnswerActions } from './answer-actions';
 
 type Renderer = ReturnType<typeof createStreamingRenderer>;
 
@@ -12,7 +12,7 @@ type Renderer = ReturnType<typeof createStreamingRenderer>;
  * text streams in (at most one render a frame, finished blocks kept); then the final text lands.
  */
 export function Markdown({ text, live }: { text: string; live?: Store<string> }) {
-  const t = useModel().t();
+  const model = useModel();
   const el = useRef<HTMLDivElement>(null);
   const streaming = useRef<Renderer | null>(null);
 
@@ -32,7 +32,7 @@ export function Markdown({ text, live }: { text: string; live?: Store<string> })
     } else {
       target.replaceChildren(renderMarkdown(text));
     }
-    addTableActions(target, t);
+    addAnswerActions(target, model);
   }, [text, live]);
 
   useEffect(() => () => streaming.current?.destroy(), []);
