@@ -18,6 +18,8 @@ export function Panel({ inline }: { inline: boolean }) {
   // over the answer.
   const first = useRef(true);
   useEffect(() => {
+    // A panel that reopened by itself after a page load (`persist`) leaves focus to the new page.
+    if (model.reopened()) return void (first.current = false);
     if (first.current && !inline && matchMedia('(pointer: coarse)').matches) panel.current?.focus();
     else if (view === 'chat' && (!first.current || !inline)) focusComposer(panel.current);
     first.current = false;
