@@ -78,6 +78,14 @@ type Carry =
 
 const FENCE_CLOSED = /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/;
 
+/** A piece of a long code block: a block of its own, so appending one lays out that piece only. */
+function piece(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'piece';
+  span.textContent = text;
+  return span;
+}
+
 /** Where to cut `src` (past `from`) so that the first piece is at most `WINDOW` + `from` long. */
 function cutPoint(src: string, from: number): number {
   const end = from + WINDOW;
@@ -132,7 +140,9 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       } else {
         const text = first.type == 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
         if (live) carry.live.data = text;
-        else carry.into.insertBefore(doc.createTextNode(text), carry.live), (carry.live.data = '');
+        // Each piece in a block of its own (styles/chat.css): adding one lays out that piece only,
+        // not the whole code again.
+        else carry.into.insertBefore(piece(text), carry.live.parentNode), (carry.live.data = '');
       }
       if (first.type != 'table' && first.type != 'code') rest = tokens; // not a continuation after all
     }
@@ -143,7 +153,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   /** Ends the carried block once its continuation is complete. */
   function endCarry(): void {
     if (carry?.kind == 'table') carry.live.remove();
-    if (carry?.kind == 'fence') carry.live.remove();
+    if (carry?.kind == 'fence') (carry.live.parentNode as Element | null)?.remove();
     carry = null;
   }
 
@@ -167,7 +177,13 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
         carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live: table.appendChild(doc.createElement('tbody')) };
       } else if (block?.type == 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
         const code = last?.querySelector('code');
-        if (code) carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live: code.appendChild(doc.createTextNode('')) };
+        if (code) {
+          const live = doc.createTextNode('');
+          const tail = piece('');
+          tail.append(live);
+          code.replaceChildren(piece(code.textContent ?? ''), tail);
+          carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
+        }
       }
     }
     frozen += src.slice(prefix.length, cut);
