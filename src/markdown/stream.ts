@@ -117,6 +117,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   let done = false;
   let final = false;
   let onDone: (() => void) | undefined;
+  let short = false; // what `finish` has left to render fits one window: it renders at once
 
   const schedule = (): void => void (frame ||= requestAnimationFrame(run));
 
@@ -239,13 +240,14 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
 
   /**
    * Works through windows until the text so far is shown or the task's budget is spent. A
-   * streaming frame always does one window (the tail); a final render waits for a task with
-   * budget left, so a stored conversation of many long replies spreads over frames.
+   * streaming frame always does one window (the tail); a final render of more than one window
+   * waits for a task with budget left, so a stored conversation of many long replies spreads
+   * over frames (one window or less renders at once, as `renderMarkdown` would).
    */
   function run(): void {
     frame = 0;
     if (done) return;
-    if (final && !withinTaskBudget()) return schedule();
+    if (final && !short && !withinTaskBudget()) return schedule();
     let more = step();
     while (more && withinTaskBudget()) more = step();
     if (more) return schedule();
@@ -276,6 +278,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       onDone = callback;
       pending = fullText;
       const text = normalize(fullText);
+      short = text.length - (text.startsWith(frozen) ? frozen.length : 0) <= WINDOW;
       // The frozen blocks are what a whole-text render gives, except when a reference-style link
       // definition changes earlier blocks: only then is the whole reply rendered again (when it
       // is short enough to render at once). Otherwise the last task of a long reply stays as small
