@@ -90,13 +90,109 @@ export function dompurifyOwnListsOnly(): Plugin {
   };
 }
 
+/** Applies non-overlapping text edits (positions in `code`). */
+function apply(code: string, edits: { start: number; end: number; text: string }[]): string {
+  let out = code;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+/** Calls `visit` with every `name = init` declarator of the syntax tree. */
+function walkDeclarators(tree: unknown, visit: (d: any) => void): void {
+  const walk = (n: any) => {
+    if (!n || typeof n.type != 'string') return;
+    if (n.type == 'VariableDeclarator' && n.id.type == 'Identifier' && n.init) visit(n);
+    for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+  };
+  walk(tree);
+}
+
+/** How often each name is read (declarations and property keys are not reads). */
+function references(tree: unknown): Map<string, number> {
+  const counts = new Map<string, number>();
+  const walk = (n: any, parent: any, key: string) => {
+    if (!n || typeof n.type != 'string') return;
+    if (n.type == 'Identifier') {
+      const declared = parent?.type == 'VariableDeclarator' && key == 'id';
+      const propertyKey = (parent?.type == 'Property' && key == 'key' && !parent.computed && !parent.shorthand) || (parent?.type == 'MemberExpression' && key == 'property' && !parent.computed);
+      if (!declared && !propertyKey) counts.set(n.name, (counts.get(n.name) ?? 0) + 1);
+    }
+    for (const [k, v] of Object.entries(n)) Array.isArray(v) ? v.forEach((c) => walk(c, n, k)) : v && typeof v == 'object' && walk(v, n, k);
+  };
+  walk(tree, null, '');
+  return counts;
+}
+
+/**
+ * marked builds rule sets for options the widget never sets: `pedantic` (old markdown.pl quirks)
+ * and `breaks` (every newline a <br>). src/markdown/render.ts always lexes with `gfm: true,
+ * breaks: false` and no `pedantic`, so only the `normal` and `gfm` sets are ever read. This points
+ * the `pedantic` and `breaks` sets at `normal`/`gfm` and drops the regexes only they used: the
+ * rules the widget lexes with are untouched. Found by shape in the syntax tree (the two tables
+ * `{normal, gfm, pedantic}` and `{normal, gfm, breaks, pedantic}`); the build fails loudly if
+ * marked changes shape.
+ */
+export function markedNoUnusedRuleSets(): Plugin {
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  return {
+    name: 'marked-no-unused-rule-sets',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      const fail = () => this.error('marked-no-unused-rule-sets: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+      const declarators = new Map<string, Node>();
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'VariableDeclarator' && n.id.type == 'Identifier' && n.init) declarators.set(n.id.name, n);
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(this.parse(code));
+      const tables = [...declarators.values()].filter((d) => d.init.type == 'ObjectExpression' && d.init.properties.some((p: Node) => p.key?.name == 'pedantic'));
+      const keys = (d: Node) => d.init.properties.map((p: Node) => `${p.key?.name}:${p.value?.type}`).join();
+      const block = tables.find((d) => keys(d) == 'normal:Identifier,gfm:Identifier,pedantic:Identifier');
+      const inline = tables.find((d) => keys(d) == 'normal:Identifier,gfm:Identifier,breaks:Identifier,pedantic:Identifier');
+      if (tables.length != 2 || !block || !inline) return fail();
+      const value = (d: Node, key: string) => d.init.properties.find((p: Node) => p.key.name == key).value.name as string;
+      // The unused set's declarator, and the set it is replaced by.
+      const swaps: [string, string][] = [
+        [value(block, 'pedantic'), value(block, 'normal')],
+        [value(inline, 'pedantic'), value(inline, 'normal')],
+        [value(inline, 'breaks'), value(inline, 'gfm')],
+      ];
+      const edits: { start: number; end: number; text: string }[] = [];
+      for (const [dead, live] of swaps) {
+        const d = declarators.get(dead);
+        if (!d || d.init.type != 'ObjectExpression') return fail();
+        edits.push({ start: d.init.start, end: d.init.end, text: live });
+      }
+      let out = apply(code, edits);
+      // Then the regexes and sources only those sets used, until none is left: their initialisers
+      // (`g(…).replace(…).getRegex()` calls) are not known to be pure, so the minifier keeps them.
+      for (let round = 0; round < 8; round++) {
+        const before = references(this.parse(code));
+        const after = references(this.parse(out));
+        const orphans: { start: number; end: number; text: string }[] = [];
+        walkDeclarators(this.parse(out), (d) => {
+          const name = d.id.name as string;
+          if ((before.get(name) ?? 0) > 0 && !after.get(name) && !(d.init.type == 'Identifier' && d.init.name == 'undefined')) {
+            orphans.push({ start: d.init.start, end: d.init.end, text: 'void 0' });
+          }
+        });
+        const live = orphans.filter((o) => out.slice(o.start, o.end) != 'void 0');
+        if (!live.length) return { code: out, map: null };
+        out = apply(out, live);
+      }
+      return fail();
+    },
+  };
+}
+
 export default defineConfig(({ mode }): UserConfig => {
   const target = entries[mode];
   if (!target) throw new Error(`unknown build mode ${mode}: use one of ${Object.keys(entries).join(', ')}`);
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedLexerOnly(), dompurifyOwnListsOnly()],
+    plugins: [markedNoUnusedRuleSets(), markedLexerOnly(), dompurifyOwnListsOnly()],
     define: { __VERSION__: JSON.stringify(version) },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {
