@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectBrowser, openPage, policies, problems, recordPolicies, settle, type WidgetPage } from './helpers';
+import { axeSource } from './hardening/lib';
 import { REPO_ROOT } from './paths';
 
 afterAll(disconnectBrowser);
@@ -162,6 +163,25 @@ describe('charts', () => {
     expect((await policies(wp)).filter((n) => n !== 'dompurify')).toEqual(['service-widget']);
     // The Turkish months with a Turkish-format currency column: a line of three points.
     expect(await tableBlock(wp, 2).locator('[part~="chart"] circle.mark').count()).toBe(3);
+  });
+
+  it('axe-core: no serious or critical finding with charts, a sorted table and the copy buttons, in both themes', async () => {
+    const wp = await tablesReply();
+    for (const i of [0, 1]) {
+      await tableBlock(wp, i).locator('[part~="chart-button"]').click();
+      await tableBlock(wp, i).locator('[part~="chart"]').waitFor();
+    }
+    await tableBlock(wp, 3).locator('th button').nth(2).click();
+    await wp.page.addScriptTag({ content: axeSource() });
+    for (const theme of ['light', 'dark'] as const) {
+      await wp.page.evaluate((t) => window.__swTest.instance!.setTheme(t), theme);
+      const serious = await wp.page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+        const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+        return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+      });
+      expect(serious, theme).toEqual([]);
+    }
   });
 
   for (const theme of ['dark', 'light'] as const) {
