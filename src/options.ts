@@ -167,8 +167,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     portalUrl: url('portalUrl'),
     nonce: str('nonce'),
     open: bool('open'),
-    // An own property only: `Object.prototype.persist = false` in a polluted page must not switch it off.
-    persist: check<boolean>('persist', Object.hasOwn(o, 'persist') ? o.persist : undefined, (v) => typeof v == 'boolean', 'true or false') ?? true,
+    persist: o.persist === undefined || bool('persist'),
     onEvent: (e) => {
       // A throwing host listener must not break the widget.
       try {

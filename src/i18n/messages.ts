@@ -22,6 +22,7 @@ export const MESSAGES = {
   send: ['Send', 'Gönder'],
   stop: ['Stop the answer', 'Yanıtı durdur'],
   messagesLabel: ['Conversation', 'Sohbet'],
+  suggestionsLabel: ['Suggested questions', 'Önerilen sorular'],
   you: ['You', 'Siz'],
   assistant: ['Assistant', 'Asistan'],
   thinking: ['Thinking…', 'Düşünüyor…'],

@@ -70,10 +70,11 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
   // (no request before that, as always); until then it stays kept.
   const continuity = createContinuity(opts.publicId, opts.persist);
   let restoring = continuity.kept.conversationId;
+  let reopening = continuity.kept.open;
   const keep = () => {
     const id = chat.state.get().conversationId;
     if (id) restoring = null;
-    continuity.save({ conversationId: id ?? restoring, open: session.get().open });
+    continuity.save(id ?? restoring, session.get().open);
   };
   const unkeep = [chat.state.subscribe(keep), session.subscribe(keep)];
 
@@ -128,6 +129,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     toggle: () => (session.get().open ? close() : open()),
     /** The panel was open when the visitor left the previous page of this tab. */
     reopen: continuity.kept.open,
+    /** True once, for the panel's first showing when it reopened by itself (`reopen`). */
+    reopened: () => reopening && !(reopening = false),
     newConversation: () => {
       restoring = null;
       chat.reset();

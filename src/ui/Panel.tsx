@@ -16,6 +16,8 @@ export function Panel({ inline }: { inline: boolean }) {
   // conversation chosen, or "back") lands in the composer, so keyboard focus never drops to <body>.
   const first = useRef(true);
   useEffect(() => {
+    // A panel that reopened by itself after a page load (`persist`) leaves focus to the new page.
+    if (model.reopened()) return void (first.current = false);
     if (view === 'chat' && (!first.current || !inline)) focusComposer(panel.current);
     first.current = false;
   }, [view, inline]);
