@@ -58,6 +58,10 @@ export const MESSAGES = {
     'The service is not responding right now. Your message is kept.',
     'Hizmet şu anda yanıt vermiyor. Mesajınız duruyor.',
   ],
+  cantConnect: [
+    'The chat can’t connect right now. Please try again later.',
+    'Sohbet şu anda bağlanamıyor. Lütfen daha sonra tekrar deneyin.',
+  ],
   reference: [(id) => `Reference: ${id}`, (id) => `Başvuru kodu: ${id}`],
   interrupted: ['The answer was interrupted.', 'Yanıt yarıda kesildi.'],
   notFound: ['This conversation is no longer available.', 'Bu sohbet artık mevcut değil.'],
