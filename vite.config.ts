@@ -27,7 +27,7 @@ const entries: Record<string, { entry: string; fileName: string; format: 'iife' 
  * module evaluation (about 12 ms of a 20 ms widget.js evaluation in Chromium, on every page view,
  * for a launcher that renders no markdown), and DOMPurify creates its instance. Both module bodies
  * run on first use instead (the first reply or stored message): marked's code is wrapped in a
- * function called by the first `Lexer.lex`/`getDefaults`, DOMPurify's instance is created by the
+ * function called by the first `new Lexer`/`getDefaults`, DOMPurify's instance is created by the
  * first call of any of its methods. Same code, same single file, no eval (strict CSP).
  * `WIDGET_EAGER_VENDORS=1` keeps them eager (only bench/startup.mjs uses it, to measure the gain).
  */
@@ -52,7 +52,8 @@ export function markedLexerOnly(eager = process.env.WIDGET_EAGER_VENDORS === '1'
       return {
         code: `let built;
 const build = () => (built ??= (() => {${body}return { Lexer: w, getDefaults: G };})());
-export const Lexer = { lex: (src, options) => build().Lexer.lex(src, options) };
+export function Lexer(options) { return new (build().Lexer)(options); }
+Lexer.lex = (src, options) => build().Lexer.lex(src, options);
 export const getDefaults = () => build().getDefaults();`,
         map: null,
       };

@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import { renderMarkdown } from '../markdown/render';
 import { createStreamingRenderer } from '../markdown/stream';
 import type { Store } from '../state/store';
 import { useModel } from './context';
@@ -26,13 +25,12 @@ export function Markdown({ text, live }: { text: string; live?: Store<string> })
   useLayoutEffect(() => {
     const target = el.current;
     if (live || !target) return;
-    if (streaming.current) {
-      streaming.current.finish(text);
-      streaming.current = null;
-    } else {
-      target.replaceChildren(renderMarkdown(text));
-    }
-    addAnswerActions(target, model);
+    // A long reply (stored or streamed) may finish over a few frames, so no task holds the page;
+    // the answer's buttons (copy, tables) come once it is all there.
+    const renderer = streaming.current ?? createStreamingRenderer(target);
+    streaming.current = null;
+    renderer.finish(text, () => addAnswerActions(target, model));
+    return () => renderer.destroy();
   }, [text, live]);
 
   useEffect(() => () => streaming.current?.destroy(), []);

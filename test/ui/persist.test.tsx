@@ -137,7 +137,8 @@ describe('persist', () => {
     expect(next.chatRequests()).toHaveLength(0);
     expect(conversationRequests().map((r) => r.path)).toEqual([`/api/v1/widget/conversations/${id}`]);
     const stored = mock.state.visitors.get('visitor-p5')!.conversations.get(id)!.messages[1]!.content;
-    expect(next.messages('assistant')[0]!.textContent!.length).toBeGreaterThan(stored.length / 2);
+    // A long stored reply is rendered over a few frames (src/markdown/budget.ts): wait for it.
+    await waitFor(() => expect(next.messages('assistant')[0]!.textContent!.length).toBeGreaterThan(stored.length / 2), { timeout: 10_000 });
     expect(next.part('stop-button')).toBeNull();
   });
 
