@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
+import { startWebKitDriver, type WebKitProcesses } from './engines/processes';
 import type { TestProject } from 'vitest/node';
 import { startMockServer, type RunningMockServer } from '../../mock/node-server';
 import { BROWSER_WORK_DIR, PAGES_DIR, REPO_ROOT as ROOT, RUNS_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
@@ -21,10 +22,13 @@ declare module 'vitest' {
     serverUrl: string;
     /** URL path of this run's copy of dist/widget.js (what the test pages load with <script src>). */
     widgetScriptPath: string;
+    /** WebKit runs: the WebKitWebDriver started here (test/browser/engines/webkit.ts opens the session). */
+    webkitDriverUrl: string;
   }
 }
 
 const WIDGET = path.join(ROOT, 'dist', 'widget.js');
+const ENGINE = process.env.BROWSER_ENGINE ?? 'chromium';
 export const CHROMIUM_ARGS = [
   ...BASE_ARGS,
   // Voice (test/browser/voice.test.ts): a fake microphone, granted without a prompt.
@@ -58,7 +62,7 @@ function ensureBuild(): void {
 }
 
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+  if (ENGINE !== 'chromium' || existsSync(CHROMIUM)) return;
   throw new Error(
     `[browser tests] Chromium not found at ${CHROMIUM}. The real-browser tests use Debian's Chromium:\n` +
       `    apt-get install -y chromium\n` +
@@ -124,22 +128,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let server: RunningMockServer | undefined;
   let browser: BrowserServer | undefined;
+  let webkit: WebKitProcesses | undefined;
   try {
     server = await startMockServer({ port: 0, staticRoot: ROOT, extraHeaders: pageHeaders });
-    browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    // Chromium-only files (not ported to test/browser/engines/) run in the chromium run only.
+    if (ENGINE === 'chromium') browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    if (ENGINE === 'webkit') webkit = await startWebKitDriver();
   } catch (error) {
     await browser?.close().catch(() => undefined);
+    webkit?.stop();
     await server?.close().catch(() => undefined);
     throw error;
   }
 
-  project.provide('browserWsEndpoint', browser.wsEndpoint());
+  project.provide('browserWsEndpoint', browser?.wsEndpoint() ?? '');
+  project.provide('webkitDriverUrl', webkit?.url ?? '');
   project.provide('serverUrl', server.url);
   project.provide('widgetScriptPath', `${urlPath(distCopy)}/widget.js`);
 
   const [b, s] = [browser, server];
   return async () => {
-    await b.close().catch(() => undefined);
+    await b?.close().catch(() => undefined);
+    webkit?.stop();
     await s.close();
     rmSync(runDir, { recursive: true, force: true });
   };

@@ -17,6 +17,8 @@ export { DEMO_PUBLIC_ID };
 export interface PageHarness {
   events: WidgetEvent[];
   tokenCalls: number;
+  /** Tokens handed to the widget (engine-neutral pages only). */
+  tokens: string[];
   instance: WidgetInstance | null;
   seenText: string[];
   init(overrides?: Partial<InitOptions>): WidgetInstance;
@@ -187,7 +189,16 @@ export interface WidgetPage {
 
 let pageSeq = 0;
 
-function writePage(opts: OpenPageOptions, staticToken: string | undefined): { url: string; dir: string } {
+/**
+ * Writes the customer page of one test. `mint` (the engine-neutral pages of test/browser/engines/):
+ * getAuthToken asks the mock for each token (POST /__mock/token) instead of an exposed Node
+ * function, and test/browser/fixtures/early.js records what the page did from its first script.
+ */
+export function writePage(
+  opts: Omit<OpenPageOptions, 'beforeLoad'>,
+  staticToken: string | undefined,
+  mint?: { sub: string },
+): { url: string; dir: string } {
   const id = `${process.pid}-${Date.now().toString(36)}-${++pageSeq}`;
   const dir = path.join(PAGES_DIR, id);
   mkdirSync(dir, { recursive: true });
@@ -195,6 +206,7 @@ function writePage(opts: OpenPageOptions, staticToken: string | undefined): { ur
     token: opts.token ?? 'getter',
     staticToken,
     autoInit: opts.autoInit ?? true,
+    ...(mint ? { mint: { url: `${serverUrl()}/__mock/token`, sub: mint.sub } } : {}),
     initOptions: { publicId: DEMO_PUBLIC_ID, ...opts.initOptions },
   };
   writeFileSync(path.join(dir, 'config.js'), `window.__swTestConfig = ${JSON.stringify(config, null, 2)};\n`);
@@ -212,6 +224,7 @@ function writePage(opts: OpenPageOptions, staticToken: string | undefined): { ur
 <head>
 ${opts.headHtml ?? ''}
 <meta charset="utf-8">
+${mint ? fixture('early.js') : ''}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer page</title>
 ${opts.pageCss !== undefined ? `<link rel="stylesheet" href="${at('page.css')}">` : ''}
