@@ -48,7 +48,8 @@ export default defineConfig(({ mode }): UserConfig => {
     build: {
       target: 'es2022',
       outDir: 'dist',
-      emptyOutDir: mode === 'production',
+      // scripts/build.mjs empties dist/ once, then builds the runtimes before widget.js.
+      emptyOutDir: false,
       sourcemap: target.format === 'iife',
       minify: target.format === 'iife',
       lib: { entry: target.entry, formats: [target.format], name: '__serviceWidgetBundle', fileName: () => target.fileName },

@@ -44,7 +44,8 @@ function pseudoScriptSrc(options: unknown): string | null {
   const baseUrl = (options as { baseUrl?: unknown } | null)?.baseUrl;
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return null;
   try {
-    return new URL(`${baseUrl.replace(/\/+$/, '')}/widget.js`, document.baseURI).href;
+    // The page's own address, not document.baseURI, which an injected <base href> can move.
+    return new URL(`${baseUrl.replace(/\/+$/, '')}/widget.js`, location.href).href;
   } catch {
     return null;
   }

@@ -66,7 +66,9 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     const v = str(key);
     if (v === null) return null;
     try {
-      const u = new URL(v, document.baseURI);
+      // Against the page's own address, never document.baseURI: an injected <base href> (HTML
+      // injection, no script needed) must not choose where requests or scripts go.
+      const u = new URL(v, location.href);
       if (/^https?:$/.test(u.protocol)) return u.href;
     } catch {
       // fails below
@@ -90,7 +92,9 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
   }
   if (!baseUrl) fail('`baseUrl` is required when the widget is not loaded from a <script src>.');
   const onEvent = fn<(e: WidgetEvent) => void>('onEvent');
-  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', scriptSrc ?? document.baseURI).href;
+  // Next to widget.js, or (bundled or inlined: no script src) on the service: never where the
+  // page's <base href> points.
+  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', scriptSrc ?? (baseUrl as string).replace(/\/*$/, '/')).href;
 
   // The container: an attached element, or a selector that matches one.
   const c = o.container;

@@ -1,16 +1,10 @@
-// What widget.js and widget-voice.js agree on. Types only (plus one event name): the core imports
-// this file and src/voice/load.ts, nothing else of the voice feature.
+// What widget.js and widget-voice.js agree on. Types only: the core imports this file and
+// src/voice/load.ts, nothing else of the voice feature.
 import type { ChatEvent, VoiceSession } from '../api/types';
 import type { Messages } from '../i18n';
 import type { VoiceSink } from '../state/chat';
 import type { Notice } from '../state/notices';
 import type { Locale } from '../types';
-
-/**
- * The event widget-voice.js dispatches on its own `<script>` element (`document.currentScript`)
- * with its `CreateVoiceController` as `detail`; no global is defined.
- */
-export const RUNTIME_EVENT = 'service-widget-voice';
 
 /** `starting`: microphone, session, socket. `replying`: recording ended, the answer is coming. */
 export type VoicePhase = 'idle' | 'starting' | 'recording' | 'replying';

@@ -16,6 +16,9 @@ interface Pkg {
   files: string[];
   sideEffects: string[] | boolean;
   dependencies: Record<string, string>;
+  license: string;
+  engines: Record<string, string>;
+  repository: { type: string; url: string };
 }
 
 const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Pkg;
@@ -25,6 +28,7 @@ const SHIPPED = [
   'README.md',
   'dist/index.d.ts',
   'dist/index.mjs',
+  'dist/integrity.json',
   'dist/widget-voice.js',
   'dist/widget.d.ts',
   'dist/widget.js',
@@ -37,6 +41,19 @@ describe('package.json', () => {
     expect(pkg.types).toBe('./dist/index.d.ts');
     expect(pkg.module).toBe('./dist/index.mjs');
     expect(pkg.main).toBe('./dist/index.mjs');
+  });
+
+  it('says its terms, where it comes from, and the Node it is developed with', () => {
+    // The owner's terms are not decided: no licence is granted until then.
+    expect(pkg.license).toBe('UNLICENSED');
+    // The private remote is not known to the package: a reserved `.invalid` host that can never
+    // be taken for a real address, to be replaced at the first release.
+    expect(pkg.repository).toEqual({ type: 'git', url: expect.stringMatching(/^git\+https:\/\/.+\.git$/) });
+    expect(pkg.engines.node).toBe('>=20');
+  });
+
+  it('ships the integrity manifest of the scripts', () => {
+    expect(pkg.exports['./integrity.json']).toBe('./dist/integrity.json');
   });
 
   it('marks only the script-tag bundles as having side effects', () => {

@@ -1,18 +1,24 @@
-// The voice runtime loader: one <script> per page, with the nonce, through a Trusted Types policy
-// when the page enforces them; the runtime hands itself over with an event, not a global.
+// The lazy runtime loader (widget-voice.js, widget-chart.js): one <script> per URL and page, with
+// the nonce and the build's integrity, through a Trusted Types policy when the page enforces them;
+// the runtime hands itself over with an event, not a global.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RUNTIME_EVENT, type CreateVoiceController } from '../../src/voice/types';
+import { RUNTIME_EVENT } from '../../src/runtime/provide';
+import type { CreateVoiceController } from '../../src/voice/types';
 
 const URL_ = 'https://cdn.example/widget/widget-voice.js';
 
-type Loader = typeof import('../../src/voice/load');
-let loadVoiceRuntime: Loader['loadVoiceRuntime'];
+type Loader = typeof import('../../src/runtime/load');
+let loadRuntime: Loader['loadRuntime'];
+const loadVoiceRuntime = (url: string, nonce: string | null, integrity?: string) =>
+  loadRuntime<CreateVoiceController>(url, { nonce, integrity });
 let appended: HTMLScriptElement[];
+let consoleError: ReturnType<typeof vi.spyOn>;
 
 beforeEach(async () => {
   // The loader keeps per-page state: each test gets a fresh module (a fresh "page").
   vi.resetModules();
-  ({ loadVoiceRuntime } = await import('../../src/voice/load'));
+  ({ loadRuntime } = await import('../../src/runtime/load'));
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   appended = [];
   // Keep happy-dom from fetching the file: the test plays the browser's part.
   vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
@@ -32,7 +38,7 @@ function runRuntime(script: HTMLScriptElement, start: CreateVoiceController) {
   script.dispatchEvent(new Event('load'));
 }
 
-describe('loadVoiceRuntime', () => {
+describe('loadRuntime', () => {
   it('adds nothing until asked, then one async script with the nonce, resolving to the runtime', async () => {
     expect(appended).toHaveLength(0);
     const loading = loadVoiceRuntime(URL_, 'n0nce');
@@ -42,15 +48,34 @@ describe('loadVoiceRuntime', () => {
     expect(script.src).toBe(URL_);
     expect(script.getAttribute('nonce')).toBe('n0nce');
     expect(script.async).toBe(true);
+    // No integrity known (a dev build): no CORS mode either, as before SRI.
+    expect(script.integrity).toBe('');
+    expect(script.hasAttribute('crossorigin')).toBe(false);
     const start = vi.fn() as unknown as CreateVoiceController;
     runRuntime(script, start);
     await expect(loading).resolves.toBe(start);
     expect('ServiceWidgetVoice' in window).toBe(false);
   });
 
-  it('loads only once per page, however many widgets ask', async () => {
+  it('pins the file with its integrity and fetches it with CORS (SRI needs it cross-origin)', async () => {
+    const loading = loadVoiceRuntime(URL_, null, 'sha384-abc');
+    expect(appended[0]!.integrity).toBe('sha384-abc');
+    expect(appended[0]!.crossOrigin).toBe('anonymous');
+    runRuntime(appended[0]!, vi.fn() as unknown as CreateVoiceController);
+    await loading;
+  });
+
+  it('a refused file (integrity mismatch, no CORS answer: an error event) rejects and tells the developer why', async () => {
+    const loading = loadVoiceRuntime(URL_, null, 'sha384-abc');
+    appended[0]!.dispatchEvent(new Event('error'));
+    await expect(loading).rejects.toThrow(/runtime not loaded/);
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(String(consoleError.mock.calls[0]![0])).toMatch(/widget-voice\.js.*Access-Control-Allow-Origin.*integrity/);
+  });
+
+  it('loads each URL only once per page, however many widgets ask', async () => {
     const a = loadVoiceRuntime(URL_, null);
-    const b = loadVoiceRuntime('https://elsewhere.example/widget-voice.js', null);
+    const b = loadVoiceRuntime(URL_, null);
     expect(b).toBe(a);
     expect(appended).toHaveLength(1);
     expect(appended[0]!.hasAttribute('nonce')).toBe(false);
@@ -66,7 +91,7 @@ describe('loadVoiceRuntime', () => {
     const script = appended[0]!;
     const removed = vi.spyOn(script, 'remove');
     script.dispatchEvent(new Event('error'));
-    await expect(first).rejects.toThrow(/voice runtime/);
+    await expect(first).rejects.toThrow(/runtime not loaded/);
     expect(removed).toHaveBeenCalled();
     const second = loadVoiceRuntime(URL_, null);
     expect(appended).toHaveLength(2);
@@ -100,7 +125,7 @@ describe('under Trusted Types', () => {
     };
   });
 
-  it('creates one `service-widget` policy that only lets the exact runtime URL through', async () => {
+  it('creates one `service-widget` policy that only lets the exact runtime URLs through', async () => {
     const loading = loadVoiceRuntime(URL_, 'n');
     expect(policies.map((p) => p.name)).toEqual(['service-widget']);
     expect(appended[0]!.src).toBe(URL_);
@@ -110,6 +135,13 @@ describe('under Trusted Types', () => {
     expect(() => rules.createScriptURL(`${URL_}?x`)).toThrow(TypeError);
     runRuntime(appended[0]!, vi.fn() as unknown as CreateVoiceController);
     await loading;
+    // A second runtime (the chart) goes through the same policy.
+    const CHART = 'https://cdn.example/widget/widget-chart.js';
+    const chart = loadRuntime(CHART, { nonce: null });
+    expect(policies).toHaveLength(1);
+    expect(rules.createScriptURL(CHART)).toBe(CHART);
+    runRuntime(appended[1]!, vi.fn() as unknown as CreateVoiceController);
+    await chart;
   });
 
   it('reuses its policy when a failed load is tried again (createPolicy would throw on a duplicate)', async () => {

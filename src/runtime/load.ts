@@ -1,0 +1,77 @@
+// Lazy runtimes (widget-voice.js, widget-chart.js): loaded on first use with one <script> per URL
+// and page, shared by every widget on it. A runtime defines no global: it hands its export to the
+// element that loaded it with `provideRuntime` (./provide.ts), an event on `document.currentScript`.
+import { RUNTIME_EVENT } from './provide';
+
+export interface RuntimeLoadOptions {
+  /** The page's CSP nonce, set on the <script>. */
+  nonce: string | null;
+  /**
+   * Subresource Integrity (`sha384-…`) of the file, baked into widget.js at build time: a runtime
+   * changed on its host does not match and the browser refuses to run it (the load fails).
+   */
+  integrity?: string;
+  /** CORS mode of the request; `anonymous` whenever `integrity` is set (SRI needs CORS cross-origin). */
+  crossOrigin?: 'anonymous' | 'use-credentials';
+}
+
+interface TrustedTypesLike {
+  createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
+}
+
+const loading = new Map<string, Promise<unknown>>();
+let policy: ReturnType<TrustedTypesLike['createPolicy']> | undefined;
+/** The URLs the `service-widget` policy lets through: the runtimes asked for, nothing else. */
+const allowed = new Set<string>();
+
+/** The file name of a runtime URL, for messages. */
+const fileOf = (url: string) => url.replace(/[?#].*/, '').replace(/.*\//, '');
+
+export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: RuntimeLoadOptions): Promise<T> {
+  let p = loading.get(url) as Promise<T> | undefined;
+  if (!p) {
+    loading.set(url, (p = new Promise<T>((resolve, reject) => {
+      const script = document.createElement('script');
+      const fail = (e: unknown) => {
+        script.remove();
+        loading.delete(url); // a later use may try again
+        reject(e);
+      };
+      // A load without the runtime's event (wrong file) or a failed one (unreachable, no CORS
+      // answer, integrity mismatch: the browser does not say which).
+      script.onload = script.onerror = () => {
+        console.error(
+          `ServiceWidget: ${fileOf(url)} was not run. It is unreachable at ${url}, or its host does not send ` +
+            (integrity ? 'Access-Control-Allow-Origin for it, or it is not the file built with this widget.js (integrity mismatch).' : 'the widget runtime.'),
+        );
+        fail(Error(`ServiceWidget: runtime not loaded: ${url}`));
+      };
+      script.addEventListener(RUNTIME_EVENT, (e) => {
+        script.onload = script.onerror = null;
+        resolve((e as CustomEvent<T>).detail);
+      });
+      if (nonce) script.setAttribute('nonce', nonce);
+      if (integrity) script.integrity = integrity;
+      const cors = crossOrigin ?? (integrity && 'anonymous');
+      if (cors) script.crossOrigin = cors;
+      script.async = true;
+      // Under `require-trusted-types-for 'script'` a script's src must be a TrustedScriptURL: one
+      // `service-widget` policy per page, made on first use, that accepts only the runtimes' URLs.
+      const tt = (globalThis as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+      allowed.add(url);
+      try {
+        policy ??= tt?.createPolicy('service-widget', {
+          createScriptURL: (u) => {
+            if (!allowed.has(u)) throw TypeError(u);
+            return u;
+          },
+        });
+        script.src = (policy ? policy.createScriptURL(url) : url) as string;
+      } catch (e) {
+        return fail(e);
+      }
+      document.head.appendChild(script);
+    })));
+  }
+  return p;
+}
