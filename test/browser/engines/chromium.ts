@@ -39,7 +39,10 @@ export function chromiumEngine(wsEndpoint: string): Engine {
         emulateColorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
         addCookie: (c) => context.addCookies([c]),
         cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
-        otherTabUrls: async () => context.pages().filter((p) => p !== page).map((p) => p.url()),
+        otherTabs: () =>
+          Promise.all(
+            context.pages().filter((p) => p !== page).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
+          ),
         close: () => context.close(),
       };
     },

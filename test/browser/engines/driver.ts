@@ -46,8 +46,8 @@ export interface DriverPage {
   addCookie(cookie: { name: string; value: string; url: string }): Promise<void>;
   /** Every cookie of the page's browser context (all origins). */
   cookies(): Promise<{ name: string; value: string; domain: string }[]>;
-  /** URLs of the other tabs of this test (e.g. the portal tab the widget opened). */
-  otherTabUrls(): Promise<string[]>;
+  /** The other tabs of this test (e.g. the portal tab the widget opened): URL and whether it has an opener. */
+  otherTabs(): Promise<{ url: string; opener: boolean }[]>;
   native: NativeLog | null;
   close(): Promise<void>;
 }

@@ -52,7 +52,10 @@ export function firefoxEngine(): Engine {
         setViewport: (size) => page.setViewport(size),
         addCookie: (c) => context.setCookie({ name: c.name, value: c.value, domain: new URL(c.url).hostname, path: '/' }),
         cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
-        otherTabUrls: async () => (await context.pages()).filter((p) => p !== page).map((p) => p.url()),
+        otherTabs: async () =>
+          Promise.all(
+            (await context.pages()).filter((p) => p !== page).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
+          ),
         close: () => context.close(),
       };
     },

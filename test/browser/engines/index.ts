@@ -85,7 +85,8 @@ export interface WidgetPage {
   /** Saves artifacts/screenshots/<name>-<engine>.png. */
   screenshot(name: string): Promise<string>;
   cookies(): Promise<{ name: string; value: string; domain: string }[]>;
-  otherTabUrls(): Promise<string[]>;
+  /** The other tabs of this test (the portal tab): URL and whether it has an opener. */
+  otherTabs(): Promise<{ url: string; opener: boolean }[]>;
 }
 
 let pageSeq = 0;
@@ -148,7 +149,7 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
       return file;
     },
     cookies: () => driver.cookies(),
-    otherTabUrls: () => driver.otherTabUrls(),
+    otherTabs: () => driver.otherTabs(),
   };
 
   // On failure: what the page said, and a screenshot (artifacts/screenshots/failures/).
@@ -169,6 +170,24 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
   await opts.beforeLoad?.(page);
   await driver.goto(url);
   return wp;
+}
+
+/**
+ * A fresh page at any URL (e.g. a page a test wrote under artifacts/browser/pages/, served by the
+ * mock with a `headers.json` beside it); closed when the test finishes.
+ */
+export async function openUrl(url: string, viewport = { width: 1280, height: 800 }): Promise<{ page: TestPage; requestedUrls(): Promise<string[]> }> {
+  const driver = await engine().newPage({ viewport, isMobile: false, colorScheme: 'light', locale: 'en-US' });
+  onTestFinished(() => driver.close().catch(() => undefined));
+  const page = new TestPage(driver);
+  await driver.goto(url);
+  return {
+    page,
+    async requestedUrls() {
+      const timing = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+      return [...(driver.native?.requests.map((r) => r.replace(/^\S+ /, '')) ?? []), ...timing];
+    },
+  };
 }
 
 /** Console errors and warnings and page errors, for asserting a clean run. */

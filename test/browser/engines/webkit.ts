@@ -22,6 +22,8 @@ class WebDriverError extends Error {}
 
 export function webkitEngine(driverUrl: string): Engine {
   let session: Promise<string> | null = null;
+  /** Tabs of pages not yet closed (a test may hold two); any other tab is a leftover popup. */
+  const live = new Set<string>();
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(driverUrl + path, {
@@ -81,13 +83,14 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
       await open();
       const before = await s<string[]>('GET', '/window/handles');
       const { handle } = await s<{ handle: string }>('POST', '/window/new', { type: 'tab' });
-      for (const h of before) {
+      live.add(handle);
+      for (const h of before.filter((h) => !live.has(h))) {
         await s('POST', '/window', { handle: h });
         await s('DELETE', '/window');
       }
       await s('POST', '/window', { handle });
       await setViewport(settings.viewport);
-      const otherHandles = async () => (await s<string[]>('GET', '/window/handles')).filter((h) => h !== handle);
+      const otherHandles = async () => (await s<string[]>('GET', '/window/handles')).filter((h) => h !== handle && !live.has(h));
       return {
         native: null,
         goto: async (url) => void (await s('POST', '/url', { url })),
@@ -136,21 +139,19 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
           await s('POST', '/cookie', { cookie: { name: c.name, value: c.value, path: '/' } });
         },
         cookies: async () => (await s<{ name: string; value: string; domain: string }[]>('GET', '/cookie')).map(({ name, value, domain }) => ({ name, value, domain })),
-        async otherTabUrls() {
-          const urls: string[] = [];
+        async otherTabs() {
+          const tabs: { url: string; opener: boolean }[] = [];
           for (const h of await otherHandles()) {
             await s('POST', '/window', { handle: h });
-            urls.push(await s<string>('GET', '/url'));
+            const url = await s<string>('GET', '/url');
+            tabs.push({ url, opener: await evaluate<boolean>('() => window.opener !== null', []).catch(() => false) });
           }
           await s('POST', '/window', { handle });
-          return urls;
+          return tabs;
         },
         async close() {
-          // The next test's newPage closes this tab (a session needs one window left open).
-          for (const h of await otherHandles()) {
-            await s('POST', '/window', { handle: h });
-            await s('DELETE', '/window');
-          }
+          // Leaves the tab (a session needs one window open): the next newPage closes it.
+          live.delete(handle);
           await s('POST', '/window', { handle }).catch(() => undefined);
           await s('POST', '/url', { url: 'about:blank' }).catch(() => undefined);
         },
