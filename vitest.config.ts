@@ -36,7 +36,8 @@ export default defineConfig({
           // One Firefox or WebKit session (seconds to start) serves every file of the run.
           isolate: ENGINE === 'chromium',
           globalSetup: ['test/browser/global-setup.ts'],
-          testTimeout: 30_000,
+          // WebDriver (WebKit) takes one HTTP round trip per step: the long flows need more time there.
+          testTimeout: ENGINE === 'chromium' ? 30_000 : 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { startWebKitDriver, type WebKitProcesses } from './engines/processes';
 import type { TestProject } from 'vitest/node';
-import { startMockServer, type RunningMockServer } from '../../mock/node-server';
+import type { IncomingMessage } from 'node:http';
+import { startMockServer, type NodeHandler, type RunningMockServer } from '../../mock/node-server';
 import { BROWSER_WORK_DIR, PAGES_DIR, REPO_ROOT as ROOT, RUNS_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
 
 declare module 'vitest' {
@@ -82,6 +83,41 @@ function pageHeaders(pathname: string): Record<string, string> {
 }
 
 /**
+ * Canned answers for the engine-neutral tests (test/browser/engines `cannedAnswer`), where a
+ * Chromium-only test would use page.route: `POST /__canned` `{ path, status, headers, body }` sets
+ * the answer for requests to that path (query ignored), `POST /__canned/clear` drops them all.
+ */
+function cannedAnswers(): NodeHandler {
+  const canned = new Map<string, { status: number; headers: Record<string, string>; body: string }>();
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += String(c)));
+      req.on('end', () => resolve(text));
+    });
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'POST' && url.pathname === '/__canned') {
+      const { path: p, status = 200, headers = {}, body = '' } = JSON.parse(await read(req)) as { path: string; status?: number; headers?: Record<string, string>; body?: string };
+      canned.set(p, { status, headers, body });
+      res.writeHead(204).end();
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/__canned/clear') {
+      canned.clear();
+      res.writeHead(204).end();
+      return true;
+    }
+    const answer = canned.get(url.pathname);
+    if (!answer || req.method === 'OPTIONS') return false;
+    await read(req);
+    res.writeHead(answer.status, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': '*', ...answer.headers });
+    res.end(answer.body);
+    return true;
+  };
+}
+
+/**
  * Copies dist/ once it is complete and quiet: in a shared checkout someone else's `npm run build`
  * may be half way (its first step empties dist/), so wait until every artifact is there and
  * nothing in dist/ changed for a moment.
@@ -130,7 +166,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let browser: BrowserServer | undefined;
   let webkit: WebKitProcesses | undefined;
   try {
-    server = await startMockServer({ port: 0, staticRoot: ROOT, extraHeaders: pageHeaders });
+    server = await startMockServer({ port: 0, staticRoot: ROOT, extraHeaders: pageHeaders, intercept: cannedAnswers() });
     // Chromium-only files (not ported to test/browser/engines/) run in the chromium run only.
     if (ENGINE === 'chromium') browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     if (ENGINE === 'webkit') webkit = await startWebKitDriver();

@@ -48,7 +48,7 @@ let failed = false;
 for (const engine of engines) {
   const version = (() => {
     try {
-      return NEEDS[engine].version().trim();
+      return NEEDS[engine].version().trim().replace(/ built on .*/, '');
     } catch {
       return '?';
     }

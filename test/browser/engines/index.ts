@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, inject, onTestFinished, type TestContext } from 'vitest';
 import { mintToken } from '../../../mock/jwt';
 import type { WidgetEvent } from '../../../src/types';
-import { resetMock, writePage, type OpenPageOptions, type Violation } from '../helpers';
+import { resetMock, serverUrl, writePage, type OpenPageOptions, type Violation } from '../helpers';
 import { SCREENSHOTS_DIR } from '../paths';
 import { chromiumEngine } from './chromium';
 import type { ConsoleEntry, Engine, EngineName } from './driver';
@@ -94,6 +94,7 @@ let pageSeq = 0;
 /** A fresh page (new context or tab) with the customer page loaded; closed when the test finishes. */
 export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage> {
   await resetMock(opts.scenario, opts.settings);
+  await fetch(`${serverUrl()}/__canned/clear`, { method: 'POST' });
   const sub = opts.sub ?? `visitor-${process.pid}-${Date.now().toString(36)}-${++pageSeq}`;
   const staticToken = opts.token === 'static' ? await mintToken({ sub }) : undefined;
   const { url, dir: pageDir } = writePage(opts, staticToken, { sub });
@@ -170,6 +171,15 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
   await opts.beforeLoad?.(page);
   await driver.goto(url);
   return wp;
+}
+
+/**
+ * Answers every request to `path` on the mock's origin with this answer until the next openPage
+ * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route).
+ */
+export async function cannedAnswer(path: string, answer: { status?: number; headers?: Record<string, string>; body: string }): Promise<void> {
+  const res = await fetch(`${serverUrl()}/__canned`, { method: 'POST', body: JSON.stringify({ path, ...answer }) });
+  if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
 }
 
 /**
