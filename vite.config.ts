@@ -21,17 +21,40 @@ const entries: Record<string, { entry: string; fileName: string; format: 'iife' 
  * top-level side effects, which keep its HTML parser and renderer in every bundle. This cuts that
  * tail off and exports only what the widget imports, so tree-shaking drops the rest: 3.2 kB gzip
  * on every customer page. marked is pinned; the build fails loudly if the file changes shape.
+ *
+ * It also makes marked and DOMPurify cost nothing at load: marked builds its ~100 rule regexes at
+ * module evaluation (about 12 ms of a 20 ms widget.js evaluation in Chromium, on every page view,
+ * for a launcher that renders no markdown), and DOMPurify creates its instance. Both module bodies
+ * run on first use instead (the first reply or stored message): marked's code is wrapped in a
+ * function called by the first `Lexer.lex`/`getDefaults`, DOMPurify's instance is created by the
+ * first call of any of its methods. Same code, same single file, no eval (strict CSP).
+ * `WIDGET_EAGER_VENDORS=1` keeps them eager (only bench/startup.mjs uses it, to measure the gain).
  */
-export function markedLexerOnly(): Plugin {
+export function markedLexerOnly(eager = process.env.WIDGET_EAGER_VENDORS === '1'): Plugin {
   return {
     name: 'marked-lexer-only',
     transform(code, id) {
+      if (/[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) {
+        const created = 'var purify_default = createDOMPurify();';
+        if (!code.includes(created)) this.error('marked-lexer-only: dompurify/dist/purify.es.mjs is not shaped as expected (DOMPurify upgraded?)');
+        if (eager) return;
+        const lazy = `let instance; var purify_default = new Proxy({}, { get(_, key) { instance ??= createDOMPurify(); const value = instance[key]; return typeof value == 'function' ? value.bind(instance) : value; } });`;
+        return { code: code.replace(created, lazy), map: null };
+      }
       if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
       const cut = code.indexOf('var v=new ne;');
       if (cut < 0 || !code.includes('export{A as Hooks,w as Lexer,')) {
         this.error('marked-lexer-only: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
       }
-      return { code: `${code.slice(0, cut)}export{w as Lexer,G as getDefaults};`, map: null };
+      const body = code.slice(0, cut);
+      if (eager) return { code: `${body}export{w as Lexer,G as getDefaults};`, map: null };
+      return {
+        code: `let built;
+const build = () => (built ??= (() => {${body}return { Lexer: w, getDefaults: G };})());
+export const Lexer = { lex: (src, options) => build().Lexer.lex(src, options) };
+export const getDefaults = () => build().getDefaults();`,
+        map: null,
+      };
     },
   };
 }

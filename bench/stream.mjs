@@ -71,7 +71,7 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-async function main() {
+export async function runStream() {
   const started = Date.now();
   const widget = path.join(ROOT, 'dist', 'widget.js');
   if (!existsSync(widget)) throw new Error('dist/widget.js is missing: run `npm run bench` (it builds first) or `npm run build`');
@@ -174,10 +174,12 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error('[bench] failed:', error);
-    process.exit(2);
-  },
-);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runStream().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error('[bench] failed:', error);
+      process.exit(2);
+    },
+  );
+}

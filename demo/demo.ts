@@ -2,6 +2,7 @@
 import { startMockWorker } from '../mock/browser';
 import { DEMO_PUBLIC_ID, mintToken } from '../mock/jwt';
 import { SCENARIOS, isScenarioName } from '../mock/scenarios';
+import type { MockSettings } from '../mock/types';
 import type { InitOptions, Locale, Theme, WidgetEvent, WidgetInstance } from '../src/types';
 
 const form = document.querySelector<HTMLFormElement>('#controls')!;
@@ -26,11 +27,12 @@ let staticToken: string | undefined;
 function applyMockControls(): void {
   const scenario = value('scenario');
   if (isScenarioName(scenario)) mock.setScenario(scenario);
-  mock.setSettings({
-    voiceConfigured: checked('voiceConfigured'),
-    connectedAccounts: checked('connectedAccounts'),
-    readOnly: checked('readOnly'),
-  });
+  // A new mock switch is one `<input type="checkbox" name="<setting>" data-mock-setting>` in index.html.
+  const settings: Partial<Record<keyof MockSettings, boolean>> = {};
+  for (const box of form.querySelectorAll<HTMLInputElement>('input[data-mock-setting]')) {
+    settings[box.name as keyof MockSettings] = box.checked;
+  }
+  mock.setSettings(settings as Partial<MockSettings>);
 }
 
 function options(): InitOptions {
@@ -40,7 +42,8 @@ function options(): InitOptions {
     publicId: DEMO_PUBLIC_ID,
     baseUrl: location.origin,
     theme: value('theme') as Theme,
-    primaryColor: value('primaryColor'),
+    // Unset unless asked for, so QA sees the widget's default accent.
+    ...(checked('setPrimaryColor') ? { primaryColor: value('primaryColor') } : {}),
     voice: checked('voice'),
     ...(locale ? { locale: locale as Locale } : {}),
     ...(value('mode') === 'inline' ? { container: '#inline-target' } : {}),
@@ -57,6 +60,7 @@ function mount(): void {
     return;
   }
   const mode = value('mode');
+  document.body.dataset.mode = mode; // demo.css shows the inline container or the floating hint
   // init on the same target replaces the old widget by itself; a different target needs destroy().
   if (instance && mountedMode !== mode) instance.destroy();
   try {
@@ -70,16 +74,25 @@ function mount(): void {
   }
 }
 
+let eventCount = 0;
+
 function logEvent(event: WidgetEvent): void {
   const { type, ...rest } = event;
   const item = document.createElement('li');
+  const seq = document.createElement('span');
+  seq.className = 'seq';
+  seq.textContent = String(++eventCount);
   const details = Object.keys(rest).length > 0 ? `  ${JSON.stringify(rest)}` : '';
-  item.textContent = `${new Date().toLocaleTimeString()}  ${type}${details}`;
+  item.append(seq, `${new Date().toLocaleTimeString()}  ${type}${details}`);
   eventLog.prepend(item);
   while (eventLog.children.length > 60) eventLog.lastElementChild?.remove();
 }
 
-form.addEventListener('change', () => {
+form.addEventListener('change', (event) => {
+  // Picking a colour means "use it".
+  if ((event.target as HTMLInputElement).name === 'primaryColor') {
+    (form.elements.namedItem('setPrimaryColor') as HTMLInputElement).checked = true;
+  }
   applyMockControls();
   mount();
 });

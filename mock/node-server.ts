@@ -131,6 +131,8 @@ export interface StartMockServerOptions {
   intercept?: NodeHandler;
   /** Options for the mock; `baseUrl` defaults to `*` (any origin, so localhost and 127.0.0.1 both work). */
   mock?: Partial<MockServiceOptions>;
+  /** Routes tried before the mock's own (e.g. `npm run mock`'s token endpoint); false passes the request on. */
+  before?: (mock: MockService) => NodeHandler;
 }
 
 export interface RunningMockServer {
@@ -142,7 +144,9 @@ export interface RunningMockServer {
 
 export async function startMockServer(options: StartMockServerOptions = {}): Promise<RunningMockServer> {
   const mock = createMockService({ baseUrl: '*', ...options.mock });
-  const handle = createNodeHandler(mock);
+  const mockHandler = createNodeHandler(mock);
+  const before = options.before?.(mock);
+  const handle: NodeHandler = async (req, res) => (await before?.(req, res)) || mockHandler(req, res);
   const root = options.staticRoot === undefined ? undefined : path.resolve(options.staticRoot);
   const server = createServer((req, res) => {
     (options.intercept ?? (async () => false))(req, res)

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 5173;
+const PORT = Number(process.env.PORT ?? 5173); // PORT=5180 npm run demo: another port
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.ts': 'text/plain; charset=utf-8' };
 
 /** `/dist/*` and the worker script go out byte for byte, never through Vite's module transform. */
@@ -43,4 +43,5 @@ await server.listen();
 if (!existsSync(path.join(root, 'dist/widget.js'))) {
   console.warn('dist/widget.js is missing: run `npm run build` (or `npm run demo`) first.');
 }
-console.log(`Demo: http://127.0.0.1:${PORT}/demo/`);
+const { port } = server.httpServer.address(); // PORT=0: whichever port was free
+console.log(`Demo: http://127.0.0.1:${port}/demo/`);

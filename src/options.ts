@@ -14,6 +14,8 @@ export interface ResolvedOptions {
   portalUrl: string | null;
   nonce: string | null;
   open: boolean;
+  /** Keep the open conversation and the panel's state across page loads in this tab (src/state/continuity.ts). */
+  persist: boolean;
   /** ms until an answer's headers arrive; 0: no limit. */
   timeoutMs: number;
   onEvent: (event: WidgetEvent) => void;
@@ -23,7 +25,7 @@ type Getter = () => string | Promise<string>;
 
 const THEMES: readonly Theme[] = ['dark', 'light', 'auto'];
 const LOCALES: readonly Locale[] = ['tr', 'en'];
-const KNOWN = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open timeoutMs onEvent'.split(' ');
+const KNOWN = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open persist timeoutMs onEvent'.split(' ');
 const PREFIX = 'ServiceWidget.init: ';
 const json = JSON.stringify;
 
@@ -139,6 +141,8 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     portalUrl: url('portalUrl'),
     nonce: str('nonce'),
     open: bool('open'),
+    // An own property only: `Object.prototype.persist = false` in a polluted page must not switch it off.
+    persist: check<boolean>('persist', Object.hasOwn(o, 'persist') ? o.persist : undefined, (v) => typeof v == 'boolean', 'true or false') ?? true,
     onEvent: (e) => {
       // A throwing host listener must not break the widget.
       try {

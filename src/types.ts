@@ -39,7 +39,7 @@ export interface InitOptions {
   /**
    * Returns a visitor JWT signed by your backend. Called before every request (retries too);
    * the result is used for that request only.
-   * @example getAuthToken: () => fetch('/api/widget-token').then((r) => r.text())
+   * @example getAuthToken: () => fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then((r) => r.text())
    */
   getAuthToken?: () => string | Promise<string>;
   /** The service's base address. @default the origin of the script that defined ServiceWidget */
@@ -62,6 +62,12 @@ export interface InitOptions {
   nonce?: string;
   /** Start with the panel open (floating mode). @default false */
   open?: boolean;
+  /**
+   * Keep, in this tab's `sessionStorage`, the id of the open conversation and whether the panel
+   * was open, so both survive a page load (never any text, title or token). False stores nothing.
+   * @default true
+   */
+  persist?: boolean;
   /**
    * How long to wait for the service to start answering a request, in ms; a silent server then
    * counts as a network failure (retried, then an error notice that keeps the message). 0: no

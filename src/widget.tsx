@@ -71,7 +71,7 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
     </ModelContext.Provider>,
     root,
   );
-  if (opts.container || opts.open) model.open();
+  if (opts.container || opts.open || model.reopen) model.open();
 
   let destroyed = false;
   const instance: WidgetInstance = {

@@ -25,6 +25,7 @@ describe('init options', () => {
     [{ ...base, container: 12 }, /`container` must be an HTMLElement or a CSS selector/],
     [{ ...base, voice: 'yes' }, /`voice` must be true or false/],
     [{ ...base, open: 1 }, /`open` must be true or false/],
+    [{ ...base, persist: 'no' }, /`persist` must be true or false/],
     [{ ...base, baseUrl: 'javascript:alert(1)' }, /`baseUrl` must be an http\(s\) URL/],
     [{ ...base, onEvent: 'x' }, /`onEvent` must be a function/],
   ])('rejects %o with a TypeError naming the option', (options, message) => {

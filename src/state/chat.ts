@@ -261,7 +261,8 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     }
   }
 
-  async function load(id: string): Promise<void> {
+  /** `quiet`: a conversation kept from an earlier page that is gone (404) just leaves an empty chat. */
+  async function load(id: string, quiet = false): Promise<void> {
     stop();
     const ctrl = new AbortController();
     inflight = ctrl;
@@ -274,6 +275,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       if (err instanceof HttpError && err.code === 'conversation_not_found') {
         hooks.onNotFound(id);
         patch({ conversationId: null, messages: [] });
+        if (quiet) return;
       }
       setNotice(hooks.describe(err));
     } finally {

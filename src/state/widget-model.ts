@@ -4,6 +4,7 @@ import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
 import type { Locale, Theme } from '../types';
 import { createChat } from './chat';
+import { createContinuity } from './continuity';
 import { createHistory } from './history';
 import { noticeFor, noticeForStreamError, type Notice } from './notices';
 import { openPortal } from './portal';
@@ -58,9 +59,23 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
       opts.onEvent({ type: 'reply_done', conversationId });
     },
     onConversation: (id, title) => history.upsert(id, title),
-    onNotFound: (id) => history.remove(id),
+    onNotFound: (id) => {
+      history.remove(id);
+      if (id === restoring) restoring = null;
+    },
     onNotice: report,
   });
+
+  // The conversation kept by the previous page of this tab, loaded when the panel first opens
+  // (no request before that, as always); until then it stays kept.
+  const continuity = createContinuity(opts.publicId, opts.persist);
+  let restoring = continuity.kept.conversationId;
+  const keep = () => {
+    const id = chat.state.get().conversationId;
+    if (id) restoring = null;
+    continuity.save({ conversationId: id ?? restoring, open: session.get().open });
+  };
+  const unkeep = [chat.state.subscribe(keep), session.subscribe(keep)];
 
   const voice = createVoice({
     api,
@@ -89,6 +104,9 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     if (session.get().open) return;
     patch({ open: true });
     ensureConfig();
+    // Once: a second open while it loads, or after the visitor began anew, changes nothing.
+    const { conversationId, messages, busy } = chat.state.get();
+    if (restoring && !conversationId && !messages.length && busy == 'idle') void chat.open(restoring, true);
     opts.onEvent({ type: 'open' });
   };
   const close = () => {
@@ -108,8 +126,12 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     open,
     close,
     toggle: () => (session.get().open ? close() : open()),
+    /** The panel was open when the visitor left the previous page of this tab. */
+    reopen: continuity.kept.open,
     newConversation: () => {
+      restoring = null;
       chat.reset();
+      keep();
       patch({ view: 'chat' });
     },
     showHistory: () => {
@@ -133,6 +155,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
       ),
     dismissPortalLink: () => patch({ portalLink: null }),
     dispose: () => {
+      for (const off of unkeep) off();
+      continuity.forget();
       life.abort();
       chat.dispose();
       history.dispose();

@@ -14,16 +14,18 @@ afterAll(disconnectBrowser);
 /** This run's snapshot of dist/widget.js (global-setup.ts), else the live build. */
 const widgetUrl = () => `${serverUrl()}${((inject as (key: string) => unknown)('widgetScriptPath') as string | undefined) ?? '/dist/widget.js'}`;
 
+const TOKEN_FETCH = "fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then(function (r) { return r.text(); })";
+
 /** The example page, pointed at this test's mock: its widget.js, public id and token endpoint. */
 function examplePage(): string {
   const html = readFileSync(path.join(REPO_ROOT, 'examples', 'async-snippet.html'), 'utf8');
-  for (const needle of [`'${SNIPPET_SRC}'`, "'YOUR_PUBLIC_ID'", "fetch('/api/widget-token', { credentials: 'include' }).then(function (r) { return r.text(); })"]) {
+  for (const needle of [`'${SNIPPET_SRC}'`, "'YOUR_PUBLIC_ID'", TOKEN_FETCH]) {
     if (!html.includes(needle)) throw new Error(`examples/async-snippet.html no longer contains ${needle}`);
   }
   return html
     .replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()))
     .replace("'YOUR_PUBLIC_ID'", JSON.stringify(DEMO_PUBLIC_ID))
-    .replace("fetch('/api/widget-token', { credentials: 'include' }).then(function (r) { return r.text(); })", 'window.__swMintToken()')
+    .replace(TOKEN_FETCH, 'window.__swMintToken()')
     .replace('if (window.dataLayer)', 'window.dataLayer = window.dataLayer || []; if (window.dataLayer)');
 }
 

@@ -29,7 +29,9 @@ describe('history', () => {
     await wp.waitForReplies(2);
     const chat = (await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat').pop()!;
     expect(chat.body).toEqual({ conversation_id: id, message: 'and by customer?' });
-    expect(await wp.page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+    // `persist` keeps the open conversation's id for this tab, and nothing else anywhere.
+    const storage = await wp.page.evaluate(() => ({ local: localStorage.length, session: Object.entries(sessionStorage) }));
+    expect(storage).toEqual({ local: 0, session: [[expect.stringMatching(/^service-widget:/), JSON.stringify({ conversation: id, open: true })]] });
   });
 });
 

@@ -35,6 +35,16 @@ const SHIPPED = [
   'package.json',
 ];
 
+let packed: string[] | undefined;
+/** What `npm pack` would put in the tarball (LICENSE aside), without building first; asked once (npm takes seconds). */
+function packedFiles(): string[] {
+  if (packed) return packed;
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO, encoding: 'utf8' });
+  const [result] = JSON.parse(out) as [{ files: { path: string }[] }];
+  packed = result.files.map((f) => f.path).filter((f) => f !== 'LICENSE').sort();
+  return packed;
+}
+
 describe('package.json', () => {
   it('points the ESM entry and its types at dist/index.*', () => {
     expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.mjs', default: './dist/index.mjs' });
@@ -65,12 +75,24 @@ describe('package.json', () => {
     for (const target of targets) expect(existsSync(path.join(REPO, target)), target).toBe(true);
   });
 
-  it.skipIf(!built)('npm pack ships the bundles, their types, README and CHANGELOG, and nothing else', () => {
-    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO, encoding: 'utf8' });
-    const [packed] = JSON.parse(out) as [{ files: { path: string }[] }];
-    const files = packed.files.map((f) => f.path).filter((f) => f !== 'LICENSE').sort();
-    expect(files).toEqual(SHIPPED);
-  });
+  it.skipIf(!built)('npm pack ships the bundles, their types, README, CHANGELOG, docs/ and examples/, and nothing else', () => {
+    const files = packedFiles();
+    // docs/ and examples/ ship whole, because the README links into them.
+    expect(files.filter((f) => !/^(docs|examples)\//.test(f))).toEqual(SHIPPED);
+    expect(files.filter((f) => /\.map$|^src\/|^test\//.test(f))).toEqual([]);
+  }, 30_000);
+
+  it('every relative link and image of the packed README points at a file the package ships', () => {
+    const files = new Set(packedFiles());
+    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8').replace(/```[\s\S]*?```/g, '');
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^([a-z]+:|#)/i.test(t));
+    expect(targets.length).toBeGreaterThan(5);
+    const missing = targets.filter((t) => {
+      const target = t.replace(/#.*$/, '').replace(/\/$/, '');
+      return !files.has(target) && ![...files].some((f) => f.startsWith(`${target}/`));
+    });
+    expect(missing).toEqual([]);
+  }, 30_000);
 
   it.skipIf(!built)('the bundle inlines its dependencies (no bare imports left)', () => {
     const code = readFileSync(path.join(REPO, 'dist', 'index.mjs'), 'utf8');
@@ -127,5 +149,5 @@ export { v };
     }
     rmSync(dir, { recursive: true, force: true }); // the symlink points at the repo: leave no loop behind
     expect(output).toBe('');
-  });
+    }, 60_000); // tsc on a 2-core machine shared with other runs takes seconds
 });

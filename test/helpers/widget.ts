@@ -22,14 +22,15 @@ export interface MountedWidget {
   chatRequests(): typeof mock.requests;
 }
 
-/** Mounts an inline widget (open from the start) against the mock service. */
+/** Mounts an inline widget (open from the start) against the mock service; `container: undefined`: floating. */
 export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'visitor-1'): Promise<MountedWidget> {
   const box = document.createElement('div');
   document.body.append(box);
   const token = await testToken(sub);
   const auth = options.authToken || options.getAuthToken ? {} : { getAuthToken: () => token };
   const instance = init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, container: box, locale: 'en', ...auth, ...options } as InitOptions);
-  const host = (options.container === undefined ? box : document.body).querySelector<HTMLElement>('[data-service-widget]')!;
+  // `container: undefined` mounts floating (on document.body).
+  const host = ('container' in options ? document.body : box).querySelector<HTMLElement>('[data-service-widget]')!;
   const root = host.shadowRoot!;
   const part = (name: string) => root.querySelector<HTMLElement>(`[part~="${name}"]`);
   const parts = (name: string) => [...root.querySelectorAll<HTMLElement>(`[part~="${name}"]`)];

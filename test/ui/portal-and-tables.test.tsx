@@ -52,7 +52,11 @@ describe('connected accounts', () => {
     expect(link.target).toBe('_blank');
     expect(link.rel).toBe('noopener noreferrer');
     expect(log).not.toHaveBeenCalled();
-    expect(localStorage.length + sessionStorage.length).toBe(0);
+    // Only the kept conversation (`persist`) is in storage: never the one-time code.
+    const code = new URL(link.href).searchParams.get('code')!;
+    const stored = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!)).join();
+    expect(localStorage.length).toBe(0);
+    expect(stored).not.toContain(code);
   });
 });
 

@@ -1,0 +1,24 @@
+// `npm run bench [-- <section>…]`: builds, then runs the benchmark sections in order and exits
+// non-zero if one misses its target (1) or fails (2). Sections: `stream` (bench/stream.mjs),
+// `startup` (bench/startup.mjs). No argument: all of them.
+const SECTIONS = {
+  stream: async () => (await import('./stream.mjs')).runStream(),
+  startup: async () => (await import('./startup.mjs')).runStartup(),
+};
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(a in SECTIONS));
+if (unknown.length) {
+  console.error(`[bench] unknown section(s) ${unknown.join(', ')}: use ${Object.keys(SECTIONS).join(', ')}`);
+  process.exit(2);
+}
+let code = 0;
+for (const name of asked.length ? asked : Object.keys(SECTIONS)) {
+  console.log(`\n=== bench: ${name} ===`);
+  try {
+    code = Math.max(code, await SECTIONS[name]());
+  } catch (error) {
+    console.error(`[bench] ${name} failed:`, error);
+    code = 2;
+  }
+}
+process.exit(code);

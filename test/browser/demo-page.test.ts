@@ -1,0 +1,109 @@
+// The QA demo (`npm run demo`, demo/): at 1280x800 QA sees the controls, the event log and the
+// widget together (the floating panel covers neither), the log's numbers stay readable past 9, the
+// widget's own accent shows unless a primaryColor is chosen; on a phone nothing overflows sideways.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, disconnectBrowser, getBrowser, PHONE, WAIT } from './helpers';
+import { REPO_ROOT } from './paths';
+
+let server: ChildProcess | undefined;
+let demoUrl = '';
+
+beforeAll(async () => {
+  // The demo's own server (Vite + the built dist/widget.js), on a free port, in its own process group.
+  server = spawn(process.execPath, ['scripts/demo-server.mjs'], { cwd: REPO_ROOT, env: { ...process.env, PORT: '0' }, detached: true });
+  let output = '';
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  demoUrl = await new Promise<string>((resolve, reject) => {
+    server!.once('exit', (code) => reject(new Error(`the demo server exited (${code}):\n${output}`)));
+    const check = () => {
+      const url = /Demo: (http:\S+)/.exec(output)?.[1];
+      if (url) resolve(url);
+      else setTimeout(check, 100);
+    };
+    check();
+  });
+}, 60_000);
+
+afterAll(async () => {
+  if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+  await disconnectBrowser();
+});
+
+async function openDemo(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await (await getBrowser()).newContext({ viewport, isMobile: viewport.width <= 480, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(demoUrl);
+  // Vite compiles demo.ts on first load, and the mock's service worker starts: generous.
+  await expect.poll(() => page.locator('#status').textContent(), { timeout: 45_000 }).toMatch(/^Widget /);
+  return page;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not rendered');
+  return b;
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('the QA demo at 1280x800', () => {
+  it('shows the controls, the event log and the open floating panel side by side', async () => {
+    const page = await openDemo(DESKTOP);
+    await page.locator('[part~="launcher"]').click();
+    const panel = await box(page.locator('[part~="panel"]'));
+    const fieldsets = await page.locator('#controls fieldset').all();
+    expect(fieldsets.length).toBeGreaterThanOrEqual(4);
+    const log = await box(page.locator('#event-log'));
+    for (const target of [...(await Promise.all(fieldsets.map(box))), log]) {
+      expect(overlap(panel, target), JSON.stringify({ panel, target })).toBe(false);
+      // On screen without scrolling: every control, and at least 8 rem of the log.
+      expect(target.x + target.width).toBeLessThanOrEqual(DESKTOP.width);
+    }
+    for (const fieldset of await Promise.all(fieldsets.map(box))) {
+      expect(fieldset.y + fieldset.height).toBeLessThanOrEqual(DESKTOP.height);
+    }
+    expect(DESKTOP.height - log.y).toBeGreaterThanOrEqual(8 * 14);
+    await page.context().close();
+  });
+
+  it('numbers the log so that 10 and more stay readable', async () => {
+    const page = await openDemo(DESKTOP);
+    const toggle = page.locator('button[data-action="toggle"]');
+    for (let i = 0; i < 11; i++) await toggle.click(); // open, close, … : one event each
+    const tenth = page.locator('#event-log .seq', { hasText: /^10$/ });
+    await tenth.waitFor({ timeout: WAIT });
+    const [number, log] = [await box(tenth), await box(page.locator('#event-log'))];
+    expect(number.x).toBeGreaterThanOrEqual(log.x);
+    expect(await tenth.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.context().close();
+  });
+
+  it("shows the widget's default accent unless a primaryColor is chosen", async () => {
+    const page = await openDemo(DESKTOP);
+    const launcher = page.locator('[part~="launcher"]');
+    const background = () => launcher.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgb(59, 91, 219)'); // --sw-primary's default, #3b5bdb
+    await page.locator('input[name="setPrimaryColor"]').check();
+    await expect.poll(background, { timeout: WAIT }).toBe('rgb(194, 65, 12)'); // the demo's pick, #c2410c
+    await page.context().close();
+  });
+});
+
+describe('the QA demo on a phone (390x844)', () => {
+  it('fits the width: no sideways scrolling, every control inside the screen', async () => {
+    const page = await openDemo(PHONE);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    for (const fieldset of await page.locator('#controls fieldset').all()) {
+      const b = await box(fieldset);
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await page.context().close();
+  });
+});
