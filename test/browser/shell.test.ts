@@ -77,7 +77,7 @@ describe('inline mode', () => {
 
 describe('theme and locale', () => {
   it("theme 'auto' follows prefers-color-scheme live, without re-init", async (ctx) => {
-    skipIn(ctx, ['firefox', 'webkit'], 'the driver cannot change prefers-color-scheme of a running page (no media emulation in WebDriver BiDi or classic); the unit tests cover the live switch');
+    skipIn(ctx, ['firefox', 'webkit'], 'the driver cannot change prefers-color-scheme of a running page (no media emulation in WebDriver BiDi or classic); covered in Chromium');
     const wp = await openPage({ colorScheme: 'dark', initOptions: { theme: 'auto', open: true } });
     await wp.part('panel').waitFor();
     const background = () => wp.part('panel').evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -114,7 +114,7 @@ describe('theme and locale', () => {
   });
 
   it('picks Turkish from navigator.languages when no locale is given', async (ctx) => {
-    skipIn(ctx, ['firefox', 'webkit'], 'the browser language is fixed when the browser starts (one browser serves the run); the unit tests cover the detection');
+    skipIn(ctx, ['firefox', 'webkit'], 'the browser language is fixed when the browser starts (one browser serves the run); covered in Chromium and by the unit test of the detection');
     const wp = await openPage({ locale: 'tr-TR' });
     await wp.page.getByRole('button', { name: 'Sohbeti aç' }).waitFor();
   });

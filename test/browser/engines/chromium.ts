@@ -32,6 +32,10 @@ export function chromiumEngine(wsEndpoint: string): Engine {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         evaluate: (source, args) => page.evaluate(callExpression(source, args)),
         click: (x, y, clickCount = 1) => page.mouse.click(x, y, { clickCount }),
+        async wheel(x, y, dx, dy) {
+          await page.mouse.move(x, y);
+          await page.mouse.wheel(dx, dy);
+        },
         press: (key) => page.keyboard.press(key),
         type: (text) => page.keyboard.type(text),
         screenshot: async (file) => void (await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })),

@@ -34,13 +34,21 @@ export function firefoxEngine(): Engine {
       const native: NativeLog = { console: [], errors: [], requests: [] };
       // Puppeteer names console.warn 'warn'; the tests use Playwright's 'warning'.
       page.on('console', (m) => native.console.push({ type: m.type() === 'warn' ? 'warning' : m.type(), text: m.text() }));
-      page.on('pageerror', (e) => native.errors.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e)));
+      page.on('pageerror', (e) => {
+        const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        // Firefox reports the CSP block of its own favicon request as a page error: not the page's doing.
+        if (!/ at \S+\/favicon\.ico /.test(text)) native.errors.push(text);
+      });
       page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
       return {
         native,
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         evaluate: <T>(source: string, args: unknown[]) => page.evaluate(callExpression(source, args)) as Promise<T>,
         click: (x, y, count = 1) => page.mouse.click(x, y, { count }),
+        async wheel(x, y, deltaX, deltaY) {
+          await page.mouse.move(x, y);
+          await page.mouse.wheel({ deltaX, deltaY });
+        },
         async press(combo) {
           const { modifiers, key } = splitKey(combo);
           for (const m of modifiers) await page.keyboard.down(m as KeyInput);

@@ -233,6 +233,9 @@ export class Locator {
   async focus(): Promise<void> {
     await this.one('(el) => el.focus()');
   }
+  async blur(): Promise<void> {
+    await this.one('(el) => el.blur()');
+  }
   /** Replaces the value as a paste would (one `input` event), like Playwright's fill. */
   async fill(value: string): Promise<void> {
     await this.one(
@@ -268,11 +271,11 @@ export class Locator {
 /** The subset of Playwright's Page the tests use, on any engine. */
 export class TestPage {
   readonly keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
-  readonly mouse: { click(x: number, y: number): Promise<void> };
+  readonly mouse: { click(x: number, y: number): Promise<void>; wheel(x: number, y: number, deltaX: number, deltaY: number): Promise<void> };
 
   constructor(readonly driver: DriverPage) {
     this.keyboard = { press: (key) => driver.press(key), type: (text) => driver.type(text) };
-    this.mouse = { click: (x, y) => driver.click(x, y) };
+    this.mouse = { click: (x, y) => driver.click(x, y), wheel: (x, y, dx, dy) => driver.wheel(x, y, dx, dy) };
   }
 
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {

@@ -109,6 +109,15 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
             },
           ]);
         },
+        async wheel(x, y, deltaX, deltaY) {
+          await actions([
+            {
+              type: 'wheel',
+              id: 'wheel',
+              actions: [{ type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX, deltaY, origin: 'viewport' }],
+            },
+          ]);
+        },
         async press(combo) {
           const { modifiers, key } = splitKey(combo);
           const codes = [...modifiers.map(keyCode), keyCode(key)];
