@@ -12,6 +12,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import { startWebKitDriver, type WebKitProcesses } from './engines/processes';
 import type { TestProject } from 'vitest/node';
 import type { IncomingMessage } from 'node:http';
+import { mintToken } from '../../mock/jwt';
 import { startMockServer, type NodeHandler, type RunningMockServer } from '../../mock/node-server';
 import { BROWSER_WORK_DIR, PAGES_DIR, REPO_ROOT as ROOT, RUNS_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
 
@@ -106,6 +107,14 @@ function cannedAnswers(): NodeHandler {
     if (req.method === 'POST' && url.pathname === '/__canned/clear') {
       canned.clear();
       res.writeHead(204).end();
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/__test/token') {
+      // The engine-neutral pages' getAuthToken (fixtures/harness.js), also from pages on another
+      // origin (test/browser/fault-server.ts): a visitor token from the mock's secret, per call.
+      const { sub } = JSON.parse(await read(req)) as { sub: string };
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      res.end(JSON.stringify({ token: await mintToken({ sub }) }));
       return true;
     }
     const answer = canned.get(url.pathname);

@@ -191,7 +191,7 @@ let pageSeq = 0;
 
 /**
  * Writes the customer page of one test. `mint` (the engine-neutral pages of test/browser/engines/):
- * getAuthToken asks the mock for each token (POST /__mock/token) instead of an exposed Node
+ * getAuthToken asks the test server for each token (POST /__test/token, see global-setup.ts) instead of an exposed Node
  * function, and test/browser/fixtures/early.js records what the page did from its first script.
  */
 export function writePage(
@@ -206,7 +206,7 @@ export function writePage(
     token: opts.token ?? 'getter',
     staticToken,
     autoInit: opts.autoInit ?? true,
-    ...(mint ? { mint: { url: `${serverUrl()}/__mock/token`, sub: mint.sub } } : {}),
+    ...(mint ? { mint: { url: `${serverUrl()}/__test/token`, sub: mint.sub } } : {}),
     initOptions: { publicId: DEMO_PUBLIC_ID, ...opts.initOptions },
   };
   writeFileSync(path.join(dir, 'config.js'), `window.__swTestConfig = ${JSON.stringify(config, null, 2)};\n`);

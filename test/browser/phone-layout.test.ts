@@ -34,7 +34,10 @@ for (const vp of [
 
       await wp.part('launcher').tap();
       await wp.part('composer-input').waitFor();
-      expect(await box(wp, 'panel')).toEqual({ x: 0, y: 0, width: vp.width, height: vp.height });
+      // The layout viewport: Firefox on a desktop keeps a classic scrollbar beside it (phones overlay theirs).
+      const clientWidth = await wp.page.evaluate(() => document.documentElement.clientWidth);
+      expect(vp.width - clientWidth).toBeLessThanOrEqual(16);
+      expect(await box(wp, 'panel')).toEqual({ x: 0, y: 0, width: clientWidth, height: vp.height });
 
       for (const [i, q] of ['How many orders did we get last week?', 'And the week before?'].entries()) {
         await wp.send(q);

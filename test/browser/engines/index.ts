@@ -69,6 +69,8 @@ export interface WidgetPage {
   pageErrors(): Promise<string[]>;
   /** URLs the page loaded or fetched (the engine's own record where it has one, else Resource Timing). */
   requestedUrls(): Promise<string[]>;
+  /** `METHOD url` of every fetch() the page made (fixtures/early.js), failed ones included. */
+  fetches(): Promise<string[]>;
   /** alert/confirm/prompt calls (fixtures/early.js answers them). */
   dialogs(): Promise<string[]>;
   /** Names of the Trusted Types policies the page created, in order. */
@@ -122,6 +124,7 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
       const timing = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       return [...(driver.native?.requests.map((r) => r.replace(/^\S+ /, '')) ?? []), ...timing];
     },
+    fetches: () => inPage<string[]>('__swFetches', []),
     dialogs: () => inPage<string[]>('__swDialogs', []),
     policies: () => inPage<string[]>('__swPolicies', []),
     violations: () => inPage<Violation[]>('__swViolations', []),
@@ -144,8 +147,8 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
       await wp.part('composer-input').waitFor();
     },
     async screenshot(name) {
-      mkdirSync(SCREENSHOTS_DIR, { recursive: true });
       const file = path.join(SCREENSHOTS_DIR, `${name}-${ENGINE}.png`);
+      mkdirSync(path.dirname(file), { recursive: true });
       await driver.screenshot(file);
       return file;
     },

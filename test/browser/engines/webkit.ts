@@ -1,7 +1,8 @@
 // WebKit: Debian's WebKitGTK (the engine family of Safari) through WebKitWebDriver, with plain
 // W3C WebDriver HTTP calls (fetch), no client library. global-setup.ts starts a private Xvfb and
 // the driver; this worker opens one session (MiniBrowser, full screen so that the window size is
-// the viewport) for the whole run, and a new tab per test (a tab has its own sessionStorage).
+// the viewport) for the whole run. Every test uses its one window (a tab opened later would be
+// hidden: no animation frames), and leaves it with its storage and cookies cleared.
 // WebDriver classic reports no console output, page errors or requests: the test pages record
 // them themselves (test/browser/fixtures/early.js), see page.ts.
 import { writeFileSync } from 'node:fs';
@@ -22,8 +23,8 @@ class WebDriverError extends Error {}
 
 export function webkitEngine(driverUrl: string): Engine {
   let session: Promise<string> | null = null;
-  /** Tabs of pages not yet closed (a test may hold two); any other tab is a leftover popup. */
-  const live = new Set<string>();
+  /** The session's window, the one every test uses; any other is a popup the page opened. */
+  let main = '';
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(driverUrl + path, {
@@ -81,16 +82,15 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
     },
     async newPage(settings: PageSettings): Promise<DriverPage> {
       await open();
-      const before = await s<string[]>('GET', '/window/handles');
-      const { handle } = await s<{ handle: string }>('POST', '/window/new', { type: 'tab' });
-      live.add(handle);
-      for (const h of before.filter((h) => !live.has(h))) {
+      main ||= await s<string>('GET', '/window');
+      const handle = main;
+      const otherHandles = async () => (await s<string[]>('GET', '/window/handles')).filter((h) => h !== handle);
+      for (const h of await otherHandles()) {
         await s('POST', '/window', { handle: h });
         await s('DELETE', '/window');
       }
       await s('POST', '/window', { handle });
       await setViewport(settings.viewport);
-      const otherHandles = async () => (await s<string[]>('GET', '/window/handles')).filter((h) => h !== handle && !live.has(h));
       return {
         native: null,
         goto: async (url) => void (await s('POST', '/url', { url })),
@@ -159,9 +159,10 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
           return tabs;
         },
         async close() {
-          // Leaves the tab (a session needs one window open): the next newPage closes it.
-          live.delete(handle);
+          // The next test gets this window clean: no storage or cookies of this test's origin.
           await s('POST', '/window', { handle }).catch(() => undefined);
+          await evaluate('() => { try { sessionStorage.clear(); localStorage.clear(); } catch (e) {} }', []).catch(() => undefined);
+          await s('DELETE', '/cookie').catch(() => undefined);
           await s('POST', '/url', { url: 'about:blank' }).catch(() => undefined);
         },
       };

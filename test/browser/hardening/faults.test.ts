@@ -3,17 +3,17 @@
 // page.route), whose POST /chat misbehaves on purpose. For each fault: what the visitor sees
 // (the notice kind) and that nothing they typed is lost: the composer still holds the text when
 // no reply began, or the user message (and the partial reply) stay on screen when it began.
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATENCY_MS, PARTIAL_TEXT, REPLY_TEXT, startFaultServer, type Fault, type FaultServer } from '../fault-server';
-import { disconnectBrowser, openPage, WAIT, type WidgetPage } from '../helpers';
-import { figure, shot, useReport } from './lib';
+import { openPage, WAIT, type WidgetPage } from '../engines';
+import { figure, useReport } from './lib';
 
 let server: FaultServer;
 beforeAll(async () => {
   server = await startFaultServer();
 });
 afterAll(async () => {
-  await disconnectBrowser();
   await server?.close();
 });
 useReport('6. fault injection (real network)', import.meta.url);
@@ -82,16 +82,16 @@ describe('faults before the answer began: the composer keeps the text', () => {
     expect(s.notices).toEqual([expect.objectContaining({ kind: 'error', retry: true })]);
     expect(s.composer).toBe(TYPED);
     expect(s.user).toEqual([]);
-    // 4 attempts by the widget (the first + 3 retries), as the page saw them fail. The server may
+    // 4 attempts by the widget (the first + 3 retries), as the page made them. The server may
     // count one more: Chromium itself resends a request once when a reused keep-alive socket is
     // reset before any answer; the shared Idempotency-Key is what makes that harmless.
-    const failed = wp.failedRequests.filter((r) => r.includes('/api/v1/widget/chat'));
-    expect(failed).toHaveLength(4);
+    const attempts = (await wp.fetches()).filter((r) => r.includes('/api/v1/widget/chat'));
+    expect(attempts).toHaveLength(4);
     expect(server.chatRequests().length).toBeGreaterThanOrEqual(4);
     expect(server.chatRequests().length).toBeLessThanOrEqual(8);
     expect(keys()).toHaveLength(1);
     expect((await wp.events()).filter((e) => e.type === 'error')).toEqual([expect.objectContaining({ code: 'unavailable' })]);
-    await shot(wp.page, 'fault-reset-before-headers');
+    await wp.screenshot('hardening/fault-reset-before-headers');
     figure(`${describeSeen(s)}; 4 widget attempts (${server.chatRequests().length} reached the server) in ${ms} ms`);
 
     // The network is back: the retry button sends the kept message.
@@ -116,7 +116,7 @@ describe('faults before the answer began: the composer keeps the text', () => {
     expect(s.composer).toBe(TYPED);
     expect(s.user).toEqual([]);
     expect(s.text).not.toContain(bodyText);
-    await shot(wp.page, `fault-${fault}`);
+    await wp.screenshot(`hardening/fault-${fault}`);
     expect(server.chatRequests()).toHaveLength(1);
     figure(describeSeen(s));
   });
@@ -140,7 +140,7 @@ describe('faults before the answer began: the composer keeps the text', () => {
   // with retry. (Written before the option existed as `it.fails`; flipped once it landed.)
   it('a server that never answers, with timeoutMs: 1000: 4 attempts time out, then an error notice with retry', async () => {
     const wp = await openFaultPage('hang', { timeoutMs: 1000 });
-    expect(wp.consoleMessages.filter((m) => m.type === 'warning' && m.text.includes('timeoutMs')), 'timeoutMs is a known option').toEqual([]);
+    expect((await wp.consoleMessages()).filter((m) => m.type === 'warning' && m.text.includes('timeoutMs')), 'timeoutMs is a known option').toEqual([]);
     const t0 = Date.now();
     await wp.send(TYPED);
     await noticeShown(wp, 20_000);
@@ -166,7 +166,7 @@ describe('faults after the answer began: the user message (and partial reply) st
     await noticeShown(wp);
     const s = await seen(wp);
     expect(s.notices).toEqual([expect.objectContaining({ kind: 'interrupted', reload: true })]);
-    await shot(wp.page, 'fault-reset-after-headers');
+    await wp.screenshot('hardening/fault-reset-after-headers');
     expect(s.user).toEqual([TYPED]);
     expect(s.assistant.every((a) => a.busy !== 'true')).toBe(true);
     expect(server.chatRequests()).toHaveLength(1);
@@ -182,7 +182,7 @@ describe('faults after the answer began: the user message (and partial reply) st
     expect(s.user).toEqual([TYPED]);
     expect(s.assistant).toHaveLength(1);
     expect(s.assistant[0]!.text).toBe(PARTIAL_TEXT.trim());
-    await shot(wp.page, 'fault-reset-after-content');
+    await wp.screenshot('hardening/fault-reset-after-content');
     expect(server.chatRequests()).toHaveLength(1);
     figure(describeSeen(s));
   });
