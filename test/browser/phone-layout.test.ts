@@ -34,6 +34,8 @@ for (const vp of [
 
       await wp.part('launcher').tap();
       await wp.part('composer-input').waitFor();
+      // The panel rises in (Firefox and WebKit here do not ask for reduced motion): measure where it ends.
+      await wp.part('panel').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
       // The layout viewport: Firefox on a desktop keeps a classic scrollbar beside it (phones overlay theirs).
       const clientWidth = await wp.page.evaluate(() => document.documentElement.clientWidth);
       expect(vp.width - clientWidth).toBeLessThanOrEqual(16);

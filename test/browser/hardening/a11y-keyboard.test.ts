@@ -3,12 +3,12 @@
 // conversation with a pending confirmation), confirm it with the keyboard, Escape closes. After
 // every key press the focused element must be a visible element (never the page's <body>), and it
 // must show a focus indicator (a computed outline or box-shadow while it matches :focus-visible).
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { disconnectBrowser, openPage, WAIT, type WidgetPage } from '../helpers';
-import { figure, focusInfo, shot, useReport, type FocusInfo } from './lib';
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { openPage, WAIT, type TestPage, type WidgetPage } from '../engines';
+import { figure, focusInfo, useReport, type FocusInfo } from './lib';
 
-afterAll(disconnectBrowser);
+type Page = TestPage;
 useReport('3. accessibility: keyboard only', import.meta.url);
 
 const describeFocus = (f: FocusInfo) => `${f.where}:${f.part ?? f.tag}${f.text ? ` "${f.text}"` : ''}`;
@@ -77,9 +77,6 @@ async function openWalkPage(): Promise<WidgetPage> {
     // A page with its own focusable content before the widget, as real pages have.
     bodyHtml: '<header><a href="#main">Skip to content</a></header><main id="main"><h1>Acme customer portal</h1><p>Your orders.</p><button type="button">Page action</button></main>',
     initOptions: { locale: 'en', theme: 'light' },
-    beforeLoad: async (page) => {
-      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-    },
   });
 }
 
@@ -113,7 +110,7 @@ describe('keyboard only', () => {
     await wp.part('confirm-button').waitFor();
     const afterItem = await settledFocus(wp.page);
     walk.log.push(`conversation opened → ${describeFocus(afterItem)}`);
-    await shot(wp.page, 'keyboard-after-history-item');
+    await wp.screenshot('hardening/keyboard-after-history-item');
     // (Where focus lands here is checked by its own test below.)
 
     // Focus is in the composer now (checked below); the Confirm button is above it.
