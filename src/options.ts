@@ -25,7 +25,8 @@ type Getter = () => string | Promise<string>;
 
 const THEMES: readonly Theme[] = ['dark', 'light', 'auto'];
 const LOCALES: readonly Locale[] = ['tr', 'en'];
-const KNOWN = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open persist timeoutMs onEvent'.split(' ');
+/** Every option name `init` reads. */
+export const OPTION_NAMES = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open persist timeoutMs onEvent'.split(' ');
 const PREFIX = 'ServiceWidget.init: ';
 const json = JSON.stringify;
 
@@ -52,12 +53,41 @@ export const assertTheme = (theme: unknown) => oneOf('theme', theme, THEMES, tru
 
 export const assertLocale = (locale: unknown) => oneOf('locale', locale, LOCALES, true) as Locale;
 
+/**
+ * The options the page set itself: own properties only, copied onto an object without a prototype.
+ * A property inherited through a polluted `Object.prototype` (a common bug in the page's
+ * query-string parsers) would otherwise send the token to another `baseUrl`, run another
+ * `voiceRuntimeUrl` or hand the portal code to another `portalUrl`.
+ */
+function ownOptions(input: object): Record<keyof InitOptions, unknown> {
+  const own = Object.create(null) as Record<string, unknown>;
+  for (const key of OPTION_NAMES) if (Object.hasOwn(input, key)) own[key] = (input as Record<string, unknown>)[key];
+  return own as Record<keyof InitOptions, unknown>;
+}
+
+/** Colour functions a `primaryColor` may use; any other function (var, url, env, attr, image-set, gradients, calc…) is refused. */
+const COLOUR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color', 'color-mix'];
+
+/**
+ * A colour on its own. The browser's CSS parser alone is not enough: `var(--x, url(…))` parses as a
+ * colour (it is only resolved later, as an image). So: plain characters only (no escapes, quotes,
+ * comments, `;` or braces that could hide a function name or end the rule), every function a
+ * colour function, and then the parser's word.
+ */
+export function isColour(v: unknown): boolean {
+  if (typeof v != 'string' || !v.trim() || v.length > 200 || !/^[a-z\d\s#%.,()/+-]*$/i.test(v)) return false;
+  for (const [, name] of v.matchAll(/([a-z\d-]*)\(/gi)) if (!COLOUR_FUNCTIONS.includes(name!.toLowerCase())) return false;
+  const probe = document.createElement('i').style;
+  probe.color = v;
+  return !!probe.color;
+}
+
 /** `scriptSrc` is the src of the script that defined ServiceWidget; defaults derive from it. */
 export function resolveOptions(input: unknown, scriptSrc: string | null): ResolvedOptions {
   if (typeof input != 'object' || !input) fail('options must be an object.');
-  const o = input as Record<keyof InitOptions, unknown>;
+  const o = ownOptions(input as object);
 
-  const unknown = Object.keys(o).filter((k) => !KNOWN.includes(k));
+  const unknown = Object.keys(input as object).filter((k) => !OPTION_NAMES.includes(k));
   if (unknown.length) console.warn(`${PREFIX}unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')} ignored.`);
 
   const str = (key: keyof InitOptions) =>
@@ -116,15 +146,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
 
   const theme = oneOf('theme', o.theme, THEMES) ?? 'dark';
 
-  // The browser's own CSS parser decides what a valid colour is.
-  let primaryColor = o.primaryColor;
-  if (primaryColor !== undefined) {
-    const probe = document.createElement('i').style;
-    if (typeof primaryColor != 'string' || ((probe.color = primaryColor), !probe.color)) {
-      console.warn(`${PREFIX}\`primaryColor\` ${json(primaryColor)} is not a CSS colour; using the default.`);
-      primaryColor = undefined;
-    }
-  }
+  const primaryColor = check<string>('primaryColor', o.primaryColor, isColour, 'a CSS colour on its own (a name, #hex, rgb(), hsl(), oklch()…; no var(), url() or other functions)');
 
   return {
     publicId,
@@ -133,7 +155,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     baseUrl: (baseUrl as string).replace(/\/+$/, ''),
     container: container as HTMLElement | null,
     theme,
-    primaryColor: (primaryColor as string | undefined) ?? null,
+    primaryColor: primaryColor ?? null,
     locale: oneOf('locale', o.locale, LOCALES) ?? detectLocale(navigator.languages ?? [navigator.language]),
     voice: bool('voice'),
     timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v == 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,

@@ -25,9 +25,8 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
   host.setAttribute('data-service-widget', '');
   host.setAttribute('data-mode', opts.container ? 'inline' : 'floating');
   const root = host.attachShadow({ mode: 'open' });
-  applyStyles(root, opts.nonce);
   // The text colour on the accent is derived from it in CSS (shell.css), whatever colour it is.
-  if (opts.primaryColor) host.style.setProperty('--sw-primary', opts.primaryColor);
+  applyStyles(root, opts.nonce, opts.primaryColor);
 
   // A static token the service rejected stays rejected: it is not sent again; the notice asks
   // the visitor to reload the page (the only way to get a new one).

@@ -8,6 +8,8 @@ import {
   ProtocolError,
   StreamInterruptedError,
 } from './errors';
+import { readConfig, readConversation, readConversationPage, readPortalCode, readVoiceSession } from './answers';
+import { isSafeId } from './ids';
 import { createChatDecoder, parseObject, str } from './sse';
 import type {
   ChatBody,
@@ -138,6 +140,8 @@ export function createClient(cfg: ClientConfig): WidgetClient {
             headers,
             body,
             credentials: 'omit',
+            // A 3xx is an error: neither the token nor the visitor's message goes anywhere but baseUrl.
+            redirect: 'error',
             signal: ctl.signal,
           });
         } catch (e) {
@@ -156,7 +160,9 @@ export function createClient(cfg: ClientConfig): WidgetClient {
             if (!/^text\/event-stream\b/i.test(type!) || !res.body) {
               throw new ProtocolError(`Unexpected answer: ${type}`);
             }
-            const conversationId = res.headers.get('X-Conversation-Id');
+            // An id that would move a later request's path is not taken.
+            const header = res.headers.get('X-Conversation-Id');
+            const conversationId = isSafeId(header) ? header : null;
             // Known before any token arrives, so a cut or stopped stream can still be reloaded.
             onEvent({ type: 'start', conversationId });
             const decoder = createChatDecoder(onEvent);
@@ -225,19 +231,25 @@ export function createClient(cfg: ClientConfig): WidgetClient {
     }
   };
 
+  /** Refuses, without a request, an id that is not safe to send (src/api/ids.ts). */
+  const checkId = (id: unknown): Promise<void> =>
+    id === undefined || id === null || isSafeId(id) ? Promise.resolve() : Promise.reject(new ProtocolError('Unsafe conversation id'));
+
+  // Every answer goes through its reader (src/api/answers.ts) before anything else sees it.
   return {
-    getConfig: (signal) => send('/config', signal),
+    getConfig: (signal) => send('/config', signal).then(readConfig),
     listConversations: (cursor, signal) =>
       send(
         `/conversations?limit=20${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
         signal,
-      ),
-    getConversation: (id, signal) => send(`/conversations/${encodeURIComponent(id)}`, signal),
+      ).then(readConversationPage),
+    getConversation: (id, signal) =>
+      checkId(id).then(() => send(`/conversations/${encodeURIComponent(id)}`, signal)).then((v) => readConversation(v, id)),
     voiceSession: (conversationId, signal) =>
       // JSON.stringify drops an undefined key: `{}` without a conversation.
-      send('/voice/session', signal, [{ conversation_id: conversationId ?? undefined }]),
+      checkId(conversationId).then(() => send('/voice/session', signal, [{ conversation_id: conversationId ?? undefined }])).then(readVoiceSession),
     // No body at all: the service expects none.
-    portalCode: (signal) => send('/portal/code', signal, [undefined]),
-    chat: (body, onEvent, signal) => send('/chat', signal, [body], onEvent),
+    portalCode: (signal) => send('/portal/code', signal, [undefined]).then(readPortalCode),
+    chat: (body, onEvent, signal) => checkId(body.conversation_id).then(() => send('/chat', signal, [body], onEvent)),
   };
 }

@@ -1,5 +1,6 @@
 // Chat stream decoding (contract 4.1): bytes in, `ChatEvent`s out, no fetch and no UI. Also the
 // loose JSON guards the rest of src/api reads wire bodies with.
+import { isSafeId } from './ids';
 import type { ChatEvent } from './types';
 
 export interface ChatDecoder {
@@ -71,10 +72,11 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
     }
     switch (event) {
       case 'conversation':
-        if (str(d.id)) out({ type: 'conversation', id: d.id, title: str(d.title) ?? '' });
+        // An id that would move a later request's path is not taken (src/api/ids.ts).
+        if (isSafeId(d.id)) out({ type: 'conversation', id: d.id, title: str(d.title) ?? '' });
         return;
       case 'confirmation':
-        if (str(d.id) && str(d.prompt) != null) {
+        if (isSafeId(d.id) && str(d.prompt) != null) {
           out({ type: 'confirmation', id: d.id, prompt: d.prompt });
         }
         return;

@@ -3,6 +3,8 @@
 export interface ServiceConfig {
   title?: string;
   welcome?: string;
+  /** Starter questions (v1.1); empty when the service sends none. */
+  suggestions?: string[];
   read_only: boolean;
   voice: { configured: boolean };
   connected_accounts: { enabled: boolean };

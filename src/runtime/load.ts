@@ -24,9 +24,6 @@ let policy: ReturnType<TrustedTypesLike['createPolicy']> | undefined;
 /** The URLs the `service-widget` policy lets through: the runtimes asked for, nothing else. */
 const allowed = new Set<string>();
 
-/** The file name of a runtime URL, for messages. */
-const fileOf = (url: string) => url.replace(/[?#].*/, '').replace(/.*\//, '');
-
 export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: RuntimeLoadOptions): Promise<T> {
   let p = loading.get(url) as Promise<T> | undefined;
   if (!p) {
@@ -38,12 +35,10 @@ export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: R
         reject(e);
       };
       // A load without the runtime's event (wrong file) or a failed one (unreachable, no CORS
-      // answer, integrity mismatch: the browser does not say which).
+      // answer, integrity mismatch).
       script.onload = script.onerror = () => {
-        console.error(
-          `ServiceWidget: ${fileOf(url)} was not run. It is unreachable at ${url}, or its host does not send ` +
-            (integrity ? 'Access-Control-Allow-Origin for it, or it is not the file built with this widget.js (integrity mismatch).' : 'the widget runtime.'),
-        );
+        // The browser does not say which; the page's developer gets the likely causes.
+        console.error(`ServiceWidget: ${url} not run: unreachable, no CORS header, or not from this build (integrity).`);
         fail(Error(`ServiceWidget: runtime not loaded: ${url}`));
       };
       script.addEventListener(RUNTIME_EVENT, (e) => {

@@ -11,14 +11,27 @@ const css = shellCss + chatCss;
  */
 let shared: CSSStyleSheet | undefined;
 
-export function applyStyles(root: ShadowRoot, nonce: string | null): void {
+/**
+ * `accent` (the `primaryColor` option, already checked to be a colour and nothing else) is a rule
+ * on `:host` inside the shadow root, set through the CSSOM (no CSS text is built from it): the
+ * page-owned host element gets no `style` attribute.
+ */
+export function applyStyles(root: ShadowRoot, nonce: string | null, accent: string | null = null): void {
   if (root.adoptedStyleSheets) {
     if (!shared) (shared = new CSSStyleSheet()).replaceSync(css);
-    root.adoptedStyleSheets = [shared];
+    const sheets = [shared];
+    if (accent) {
+      const own = new CSSStyleSheet();
+      own.replaceSync(':host{}');
+      (own.cssRules[0] as CSSStyleRule).style.setProperty('--sw-primary', accent);
+      sheets.push(own);
+    }
+    root.adoptedStyleSheets = sheets;
   } else {
     const style = document.createElement('style');
     if (nonce) style.nonce = nonce;
-    style.textContent = css;
+    // No CSSOM before the host is in the document: as text, safe as the accent holds no `;{}<`.
+    style.textContent = accent ? `${css}:host{--sw-primary:${accent}}` : css;
     root.appendChild(style);
   }
 }

@@ -1,6 +1,7 @@
 // One spoken turn over the voice WebSocket (contract 4.3): microphone, session, `start`, audio
 // chunks, `stop`; then transcript, reply text, reply audio and `reply.done` back. Part of
 // widget-voice.js only. Browser APIs come through `VoiceEnv` so tests can hand in fakes.
+import { isSafeId } from '../api/ids';
 import type { ChatEvent } from '../api/types';
 import { createPlayer, type AudioContextCtor } from './player';
 import type { VoiceEvent, VoiceTurn, VoiceTurnOptions } from './types';
@@ -76,7 +77,8 @@ function chatEvent(frame: Record<string, unknown>): ChatEvent | null {
     case 'error':
       return { type: 'error', error: s(frame.error) || 'error', ...(typeof frame.message === 'string' ? { message: frame.message } : {}) };
     case 'conversation':
-      return { type: 'conversation', id: s(frame.id), title: s(frame.title) };
+      // An id that would move a later request's path is not taken (src/api/ids.ts).
+      return isSafeId(frame.id) ? { type: 'conversation', id: frame.id, title: s(frame.title) } : null;
   }
   return null;
 }
@@ -164,7 +166,7 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
         clip = typeof f.mime === 'string' ? f.mime : 'audio/wav';
         return;
       case 'reply.done':
-        emit({ type: 'done', conversationId: typeof f.conversation_id === 'string' ? f.conversation_id : null });
+        emit({ type: 'done', conversationId: isSafeId(f.conversation_id) ? f.conversation_id : null });
         end();
         return;
     }

@@ -106,7 +106,7 @@ describe('automatic retry (contract 4.2)', () => {
     await vi.advanceTimersByTimeAsync(749);
     expect(calls).toBe(2);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(pending).resolves.toEqual({ read_only: true });
+    await expect(pending).resolves.toMatchObject({ read_only: true });
   });
 
   it.each([['0', 0], ['30', 30_000]])('waits Retry-After: %s exactly, up to 30 s', async (header, ms) => {

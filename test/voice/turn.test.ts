@@ -126,6 +126,15 @@ describe('recording', () => {
 });
 
 describe('the answer', () => {
+  it.each(['', '.', '..', 'a/b'])('a conversation id %o from the voice host is not taken (it would move a later path)', async (id) => {
+    const { turn, socket } = await recording();
+    turn.stop();
+    await tick();
+    socket.text({ type: 'conversation', id, title: 'x' });
+    socket.text({ type: 'reply.done', conversation_id: id });
+    expect(events.filter((e) => e.type === 'chat' || e.type === 'done')).toEqual([{ type: 'done', conversationId: null }]);
+  });
+
   it('maps transcript, reply.delta, audio clips and reply.done in order, and closes the socket', async () => {
     const { turn, socket } = await recording();
     turn.stop();

@@ -1,8 +1,10 @@
 // Nothing on the host page, nor on the widget's own host, chooses what the widget loads or where
 // it sends: issue 10 (points 2, 3, 7) and issue 15.7 (Subresource Integrity) in real Chromium.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { en } from '../../../src/i18n/en';
 import { disconnectBrowser, openPage, serverUrl, WAIT, type WidgetPage } from '../helpers';
 import { PAGES_DIR, REPO_ROOT, urlPath } from '../paths';
@@ -53,7 +55,7 @@ describe('Subresource Integrity of the lazy runtimes', () => {
     expect(await wp.page.evaluate(() => (window as { __swTampered?: number }).__swTampered)).toBeUndefined();
     expect(await wp.part('mic-button').getAttribute('aria-pressed')).toBe('false');
     // The page's developer is told why, once.
-    expect(wp.consoleMessages.filter((m) => m.type === 'error' && /widget-voice\.js was not run/.test(m.text))).toHaveLength(1);
+    expect(wp.consoleMessages.filter((m) => m.type === 'error' && /widget-voice\.js not run/.test(m.text))).toHaveLength(1);
   });
 });
 
@@ -81,3 +83,89 @@ describe('an injected <base href> does not choose where the voice runtime comes 
   });
 });
 
+
+describe('a polluted Object.prototype is never an option', () => {
+  it('Object.prototype.baseUrl, voiceRuntimeUrl and portalUrl on the page: every request still goes to the service', async () => {
+    const wp = await openPage({
+      initOptions: { locale: 'en', voice: true },
+      beforeLoad: async (page) => {
+        // A query-string parser's bug, before any script of the page runs.
+        await page.addInitScript((other) => {
+          const proto = Object.prototype as Record<string, unknown>;
+          proto.baseUrl = other;
+          proto.voiceRuntimeUrl = `${other}/widget-voice.js`;
+          proto.portalUrl = `${other}/portal`;
+        }, OTHER);
+      },
+    });
+    await wp.openPanel();
+    await wp.send('How many orders?');
+    await wp.waitForReplies(1);
+    await wp.part('mic-button').click();
+    await expect.poll(() => wp.requests.filter((r) => r.url.endsWith('/widget-voice.js')).length, { timeout: WAIT }).toBe(1);
+    expect(wp.requests.filter((r) => r.url.includes('/api/v1/widget/')).length).toBeGreaterThanOrEqual(2);
+    expect(toOther(wp)).toEqual([]);
+  });
+});
+
+describe('primaryColor is a colour and nothing else', () => {
+  it('var(--x, url(…)) throws a TypeError naming primaryColor and nothing is requested; a colour is set in the shadow root', async () => {
+    const wp = await openPage({ autoInit: false, initOptions: { locale: 'en' } });
+    const thrown = await wp.page.evaluate((other) => {
+      try {
+        window.__swTest.init({ primaryColor: `var(--x, url(${other}/p.png))` });
+        return null;
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    }, OTHER);
+    expect(thrown).toMatch(/^TypeError: .*`primaryColor`/);
+    expect(await wp.host.count()).toBe(0);
+
+    // A colour: the launcher wears it, and the page-owned host element has no style attribute.
+    await wp.page.evaluate(() => window.__swTest.init({ primaryColor: 'rgb(200, 30, 90)' }));
+    const launcher = wp.part('launcher');
+    await launcher.waitFor();
+    expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(200, 30, 90)');
+    expect(await wp.host.getAttribute('style')).toBeNull();
+    expect(toOther(wp)).toEqual([]);
+  });
+});
+
+/** A real HTTP service on 127.0.0.1 (CORS for any origin) whose handler the test chooses. */
+async function startService(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; hits: string[] }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, X-Public-Id, Content-Type, Idempotency-Key');
+    res.setHeader('Access-Control-Expose-Headers', 'X-Conversation-Id');
+    if (req.method === 'OPTIONS') return res.writeHead(204).end();
+    hits.push(`${req.method} ${req.url}`);
+    handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+}
+
+describe('requests go to baseUrl and nowhere else', () => {
+  it('a 307 from the service to another origin is not followed: the message stays, an error notice shows', async () => {
+    const elsewhere = await startService((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('data: {"choices":[{"delta":{"content":"Answer from elsewhere"}}]}\n\ndata: [DONE]\n\n');
+    });
+    const service = await startService((req, res) => {
+      if (req.url?.endsWith('/config')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"read_only":false}');
+      res.writeHead(307, { Location: `${elsewhere.url}${req.url}` }).end();
+    });
+    const wp = await openPage({ initOptions: { locale: 'en', baseUrl: service.url } });
+    await wp.openPanel();
+    await wp.send('Delete all orders of customer 42');
+    const notice = wp.part('notice');
+    await notice.waitFor({ timeout: WAIT });
+    expect(await notice.getAttribute('data-kind')).toBe('error');
+    expect(await wp.part('composer-input').inputValue()).toBe('Delete all orders of customer 42');
+    expect(await wp.host.locator('[part~="message"][data-role="assistant"]').count()).toBe(0);
+    expect(service.hits.filter((h) => h.startsWith('POST'))).not.toEqual([]);
+    expect(elsewhere.hits).toEqual([]);
+  });
+});
