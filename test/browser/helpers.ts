@@ -129,6 +129,11 @@ export interface OpenPageOptions {
   token?: 'getter' | 'static' | 'none';
   /** Call ServiceWidget.init as the page loads. Default true. */
   autoInit?: boolean;
+  /**
+   * Engine-neutral pages (test/browser/engines): more files of test/browser/fixtures/ to run right
+   * after early.js, before anything else on the page (what an init script does in Playwright).
+   */
+  earlyFixtures?: string[];
   /** Wrap the widget script's load with the fixtures/instrument-*.js recorders. */
   instrumentLoad?: boolean;
   /** Mock scenario for this test (the mock is reset first). Default `normal`. */
@@ -224,7 +229,7 @@ export function writePage(
 <head>
 ${opts.headHtml ?? ''}
 <meta charset="utf-8">
-${mint ? fixture('early.js') : ''}
+${mint ? ['early.js', ...(opts.earlyFixtures ?? [])].map(fixture).join('\n') : ''}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer page</title>
 ${opts.pageCss !== undefined ? `<link rel="stylesheet" href="${at('page.css')}">` : ''}
