@@ -62,6 +62,9 @@ describe('strict CSP with Trusted Types', () => {
     await wp.part('history-more-button').click();
     await expect.poll(() => wp.part('history-item').count()).toBeGreaterThan(20);
     await wp.part('history-item').filter({ hasText: 'Regional sales report' }).click();
+    // The reopened conversation replaces the one just had (whose reply has a table too).
+    await expect.poll(async () => (await apiRequests()).some((r) => /\/conversations\/conv_/.test(r.path))).toBe(true);
+    await wp.host.locator('[part~="message"][data-role="user"]', { hasText: 'How many orders did we get last week?' }).waitFor({ state: 'detached' });
     const long = wp.host.locator('[part~="message"][data-role="assistant"]').first();
     await long.locator('table').first().waitFor();
 
