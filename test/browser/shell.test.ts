@@ -193,6 +193,7 @@ describe('phone viewport (390×844)', () => {
   it('the open panel covers the viewport and the composer uses ≥ 16 px text', async () => {
     const wp = await openPage({ viewport: PHONE });
     await wp.openPanel();
+    await wp.part('panel').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const box = await wp.part('panel').boundingBox();
     expect(box).not.toBeNull();
     expect(Math.round(box!.x)).toBe(0);

@@ -189,14 +189,14 @@ export class Locator {
   }
 
   /**
-   * Where a click would land: waits until the element is visible, enabled and not covered by
-   * another element at its centre (as Playwright's actionability checks), scrolling it into view.
+   * Where a click would land: waits until the element is visible, enabled, stable and not covered
+   * by another element at its centre (as Playwright's actionability checks), scrolling it into view.
    */
   private async clickPoint(timeout = WAIT): Promise<{ x: number; y: number }> {
     const deadline = Date.now() + timeout;
     let last = 'missing';
     for (;;) {
-      const r = await this.all<{ state: string; x?: number; y?: number }>(`(els) => {
+      const r = await this.all<{ state: string; x?: number; y?: number }>(`async (els) => {
         const el = els[0];
         if (!el) return { state: 'missing' };
         if (!(${VISIBLE})(el)) return { state: 'not visible' };
@@ -206,6 +206,10 @@ export class Locator {
           el.scrollIntoView({ block: 'center', inline: 'center' });
           b = el.getBoundingClientRect();
         }
+        // Stable: the same box two frames later (a header gains a button when /config answers).
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        const later = el.getBoundingClientRect();
+        if (later.x !== b.x || later.y !== b.y || later.width !== b.width || later.height !== b.height) return { state: 'moving' };
         const x = b.left + b.width / 2, y = b.top + b.height / 2;
         let hit = document.elementFromPoint(x, y);
         while (hit && hit.shadowRoot) { const inner = hit.shadowRoot.elementFromPoint(x, y); if (!inner || inner === hit) break; hit = inner; }

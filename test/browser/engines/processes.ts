@@ -2,7 +2,10 @@
 // WebKitWebDriver on a free port, started by global-setup.ts in the main process and stopped at
 // the end of the run (MiniBrowser, the driver's child, goes with them).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 export interface WebKitProcesses {
   url: string;
@@ -35,14 +38,20 @@ function startXvfb(): Promise<{ display: string; proc: ChildProcess }> {
 export async function startWebKitDriver(): Promise<WebKitProcesses> {
   const xvfb = await startXvfb();
   const port = await freePort();
+  // GTK settings of this run only: no animations, which WebKitGTK reports to pages as
+  // `prefers-reduced-motion: reduce` (as the Chromium and Firefox runs ask for).
+  const config = mkdtempSync(path.join(tmpdir(), 'sw-webkit-'));
+  mkdirSync(path.join(config, 'gtk-3.0'));
+  writeFileSync(path.join(config, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n');
   const driver = spawn('WebKitWebDriver', [`--port=${port}`], {
     // English UI (navigator.languages) and no accessibility bus to wait for.
-    env: { ...process.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US', NO_AT_BRIDGE: '1' },
+    env: { ...process.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US', NO_AT_BRIDGE: '1', XDG_CONFIG_HOME: config },
     stdio: 'ignore',
   });
   const stop = () => {
     driver.kill();
     xvfb.proc.kill();
+    rmSync(config, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
