@@ -165,6 +165,9 @@ describe('keyboard only', () => {
     await wp.openPanel();
     await wp.part('history-button').click();
     await wp.part('history-item').filter({ hasText: 'Ship order #1042' }).click();
+    // Opening a conversation moves focus to the composer (the test above) once it has loaded;
+    // wait for that, or it could take the focus back from the Confirm button after the focus() below.
+    await expect.poll(async () => (await settledFocus(wp.page)).part, { timeout: WAIT }).toBe('composer-input');
     await wp.part('confirm-button').focus();
     await wp.page.keyboard.press('Enter');
     await wp.waitForReplies(2);
