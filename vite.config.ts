@@ -12,6 +12,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 const entries: Record<string, { entry: string; fileName: string; format: 'iife' | 'es' }> = {
   production: { entry: 'src/index.ts', fileName: 'widget.js', format: 'iife' },
   voice: { entry: 'src/voice/runtime.ts', fileName: 'widget-voice.js', format: 'iife' },
+  chart: { entry: 'src/chart/runtime.ts', fileName: 'widget-chart.js', format: 'iife' },
   esm: { entry: 'src/esm.ts', fileName: 'index.mjs', format: 'es' },
 };
 
@@ -26,7 +27,7 @@ const entries: Record<string, { entry: string; fileName: string; format: 'iife' 
  * module evaluation (about 12 ms of a 20 ms widget.js evaluation in Chromium, on every page view,
  * for a launcher that renders no markdown), and DOMPurify creates its instance. Both module bodies
  * run on first use instead (the first reply or stored message): marked's code is wrapped in a
- * function called by the first `Lexer.lex`/`getDefaults`, DOMPurify's instance is created by the
+ * function called by the first `new Lexer`/`getDefaults`, DOMPurify's instance is created by the
  * first call of any of its methods. Same code, same single file, no eval (strict CSP).
  * `WIDGET_EAGER_VENDORS=1` keeps them eager (only bench/startup.mjs uses it, to measure the gain).
  */
@@ -51,10 +52,40 @@ export function markedLexerOnly(eager = process.env.WIDGET_EAGER_VENDORS === '1'
       return {
         code: `let built;
 const build = () => (built ??= (() => {${body}return { Lexer: w, getDefaults: G };})());
-export const Lexer = { lex: (src, options) => build().Lexer.lex(src, options) };
+export function Lexer(options) { return new (build().Lexer)(options); }
+Lexer.lex = (src, options) => build().Lexer.lex(src, options);
 export const getDefaults = () => build().getDefaults();`,
         map: null,
       };
+    },
+  };
+}
+
+/**
+ * DOMPurify ships default allowlists (every HTML tag, every HTML, SVG, MathML and XML attribute)
+ * that it uses only when a config names no `ALLOWED_TAGS`/`ALLOWED_ATTR`, or asks for
+ * `USE_PROFILES`. The widget's config (src/markdown/render.ts) always names both and no profile,
+ * so those five lists are dead weight: 1.5 kB gzip on every customer page. This empties them.
+ * It cannot loosen anything: the lists only ever allow. (The SVG and MathML tag lists stay: the
+ * namespace checks use them.) Should the config ever drop its own lists, everything would be
+ * stripped, which the markdown tests would see at once. dompurify is pinned; the build fails loudly
+ * if the file changes shape.
+ */
+export function dompurifyOwnListsOnly(): Plugin {
+  const dead = ['html$1', 'html', 'svg', 'mathMl', 'xml'];
+  return {
+    name: 'dompurify-own-lists-only',
+    transform(code, id) {
+      if (!/[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return;
+      let found = 0;
+      const out = code.replace(/^const (html\$1|html|svg|mathMl|xml) = freeze\(\[[^\]]*\]\);$/gm, (_, name: string) => {
+        found++;
+        return `const ${name} = freeze([]);`;
+      });
+      if (found !== dead.length || !code.includes('USE_PROFILES.html')) {
+        this.error('dompurify-own-lists-only: dompurify/dist/purify.es.mjs is not shaped as expected (dompurify upgraded?)');
+      }
+      return { code: out, map: null };
     },
   };
 }
@@ -65,7 +96,7 @@ export default defineConfig(({ mode }): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedLexerOnly()],
+    plugins: [markedLexerOnly(), dompurifyOwnListsOnly()],
     define: { __VERSION__: JSON.stringify(version) },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {

@@ -225,7 +225,7 @@ function pageResult() {
  * Starts a trace kept in the browser until `stop()` (ReturnAsStream): nothing crosses the CDP
  * connection while the window is measured, so collecting the trace costs the page no CPU.
  */
-async function startTrace(cdp) {
+export async function startTrace(cdp) {
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
     traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: TRACE_CATEGORIES },
@@ -251,7 +251,7 @@ async function startTrace(cdp) {
 }
 
 /** Longest RunTask on the page's renderer main thread between the page's markers. */
-function analyseTrace(events, pageUrl) {
+export function analyseTrace(events, pageUrl) {
   const threadNames = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name);
   const mains = [...threadNames].filter(([, name]) => name === 'CrRendererMain').map(([key]) => key);

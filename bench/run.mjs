@@ -1,8 +1,10 @@
 // `npm run bench [-- <section>…]`: builds, then runs the benchmark sections in order and exits
 // non-zero if one misses its target (1) or fails (2). Sections: `stream` (bench/stream.mjs),
+// `hostile` (bench/hostile.mjs),
 // `startup` (bench/startup.mjs). No argument: all of them.
 const SECTIONS = {
   stream: async () => (await import('./stream.mjs')).runStream(),
+  hostile: async () => (await import('./hostile.mjs')).runHostile(),
   startup: async () => (await import('./startup.mjs')).runStartup(),
 };
 const asked = process.argv.slice(2);

@@ -16,6 +16,7 @@ const value = (name: string) => (form.elements.namedItem(name) as HTMLInputEleme
 const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).checked;
 
 const { mock } = await startMockWorker();
+const suggestions = mock.settings.suggestions;
 // For poking at the mock from the console: demoMock.setScenario('cut'), demoMock.requests, …
 Object.assign(window, { demoMock: mock });
 
@@ -32,7 +33,8 @@ function applyMockControls(): void {
   for (const box of form.querySelectorAll<HTMLInputElement>('input[data-mock-setting]')) {
     settings[box.name as keyof MockSettings] = box.checked;
   }
-  mock.setSettings(settings as Partial<MockSettings>);
+  // Starter suggestions are a list, not a flag: the switch sends the mock's default list or none.
+  mock.setSettings({ ...(settings as Partial<MockSettings>), suggestions: checked('suggestions') ? suggestions : undefined });
 }
 
 function options(): InitOptions {

@@ -98,3 +98,53 @@ export const SEED_TITLES = [
   'Customer churn',
   'Open support tickets',
 ];
+
+/**
+ * Scenario `tables`: one answer whose tables exercise charts, sorting, CSV and copying (docs/charts.md):
+ * categories (bars), months (a line), several series (a legend), a Turkish-format currency column,
+ * a gap, a table with no numbers (no chart button) and a code block.
+ */
+export const TABLES_ANSWER = `Here is the data you asked for.
+
+Revenue by region, last 30 days:
+
+| Region | Revenue |
+|---|--:|
+| Marmara | €48,200 |
+| Aegean | €31,950 |
+| Central Anatolia | €22,400 |
+| Black Sea | €9,870 |
+| Mediterranean | €27,310 |
+
+Orders and returns by month:
+
+| Month | Orders | Returns |
+|---|--:|--:|
+| January | 412 | 18 |
+| February | 388 | 22 |
+| March | 455 | 19 |
+| April | 501 | 31 |
+| May | 478 | n/a |
+| June | 530 | 27 |
+
+Aylık ciro (Turkish format):
+
+| Ay | Ciro | Not |
+|---|--:|---|
+| Ocak | ₺1.234.567,50 | Kış kampanyası |
+| Şubat | ₺1.180.020,00 | — |
+| Mart | ₺1.402.310,75 | Yeni mağaza: İzmir |
+
+Account owners:
+
+| Customer | Owner | City |
+|---|---|---|
+| Acme Ltd | Ayşe Yılmaz | İzmir |
+| Bauhaus GmbH | Jonas "JJ" Keller | Köln |
+| Çınar A.Ş. | Mehmet Öz | Ankara |
+
+See the [sales dashboard](https://example.com/sales) for more. The query:
+
+\`\`\`sql
+SELECT region, SUM(total) AS revenue FROM orders GROUP BY region;
+\`\`\``;

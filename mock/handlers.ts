@@ -61,6 +61,7 @@ function config(ctx: MockContext): ServiceConfig {
   return {
     ...(s.title === undefined ? {} : { title: s.title }),
     ...(s.welcome === undefined ? {} : { welcome: s.welcome }),
+    ...(s.suggestions === undefined ? {} : { suggestions: s.suggestions as string[] }),
     read_only: s.readOnly || ctx.scenario() === 'read-only',
     voice: { configured: s.voiceConfigured },
     connected_accounts: { enabled: s.connectedAccounts },

@@ -122,6 +122,8 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       return simple(answers.NORMAL_ANSWER, { delayMs: SLOW_DELAY_MS });
     case 'read-only':
       return simple(answers.READ_ONLY_ANSWER);
+    case 'tables':
+      return simple(answers.TABLES_ANSWER);
     default:
       return simple(answers.NORMAL_ANSWER);
   }

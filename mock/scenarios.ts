@@ -20,6 +20,7 @@ export const SCENARIOS = [
   { name: 'llm-not-configured', label: '409 LLM not configured' },
   { name: 'slow', label: 'Slow normal answer (300 ms per chunk)' },
   { name: 'read-only', label: 'Read-only project' },
+  { name: 'tables', label: 'Data answer: tables to chart, sort, download and copy' },
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name'];

@@ -55,6 +55,12 @@ export const DEFAULT_SETTINGS: MockSettings = {
   readOnly: false,
   title: 'Data assistant',
   welcome: 'Hi! Ask me about your orders, customers and sales.',
+  suggestions: [
+    'How many orders did we get last week?',
+    'Who are our top 5 customers this year?',
+    'Show monthly sales for 2026 by region',
+    'Which products are running low on stock?',
+  ],
 };
 
 export function createMockService(opts: MockServiceOptions): MockService {

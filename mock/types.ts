@@ -13,6 +13,8 @@ export interface MockSettings {
   title?: string;
   /** `/config` → `welcome`; undefined leaves it out. */
   welcome?: string;
+  /** `/config` → `suggestions`, sent as given (tests pass malformed ones too); undefined leaves it out. */
+  suggestions?: unknown;
 }
 
 /** One request as it reached the mock (for tests to assert what went on the wire). */

@@ -1,4 +1,4 @@
-// Builds every artifact of contract section 1: dist/widget.js, dist/widget-voice.js, dist/widget.d.ts,
+// Builds every artifact of contract section 1: dist/widget.js, dist/widget-voice.js, dist/widget-chart.js, dist/widget.d.ts,
 // and the npm entry: dist/index.mjs (ES module, see vite.config.ts) with its types dist/index.d.ts.
 // Then dist/integrity.json: the Subresource Integrity (sha384) of every script, also printed.
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,7 @@ const sri = (file) => `sha384-${createHash('sha384').update(readFileSync(`dist/$
  * src/runtime/integrity.ts): a runtime changed on its host is refused by the browser. A new
  * runtime is one line here.
  */
-const RUNTIMES = { voice: 'widget-voice.js' };
+const RUNTIMES = { voice: 'widget-voice.js', chart: 'widget-chart.js' };
 
 rmSync('dist', { recursive: true, force: true });
 const runtimeIntegrity = {};

@@ -8,7 +8,7 @@ const budgets = pkg.sizeBudget ?? {};
 let failed = false;
 const rows = [];
 
-for (const file of ['widget.js', 'widget-voice.js', 'index.mjs']) {
+for (const file of ['widget.js', 'widget-voice.js', 'widget-chart.js', 'index.mjs']) {
   const path = `dist/${file}`;
   if (!existsSync(path)) continue;
   const bytes = readFileSync(path);

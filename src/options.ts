@@ -11,6 +11,7 @@ export interface ResolvedOptions {
   locale: Locale;
   voice: boolean;
   voiceRuntimeUrl: string;
+  chartRuntimeUrl: string;
   portalUrl: string | null;
   nonce: string | null;
   open: boolean;
@@ -126,7 +127,8 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
   const onEvent = fn<(e: WidgetEvent) => void>('onEvent');
   // Next to widget.js, or (bundled or inlined: no script src) on the service: never where the
   // page's <base href> points.
-  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', scriptSrc ?? (baseUrl as string).replace(/\/*$/, '/')).href;
+  const here = scriptSrc ?? (baseUrl as string).replace(/\/*$/, '/');
+  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', here).href;
 
   // The container: an attached element, or a selector that matches one.
   const c = o.container;
@@ -160,11 +162,12 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     voice: bool('voice'),
     timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v == 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
     voiceRuntimeUrl,
+    // Not an option: widget-chart.js is always the file next to widget.js (contract section 1).
+    chartRuntimeUrl: new URL('widget-chart.js', here).href,
     portalUrl: url('portalUrl'),
     nonce: str('nonce'),
     open: bool('open'),
-    // An own property only: `Object.prototype.persist = false` in a polluted page must not switch it off.
-    persist: check<boolean>('persist', Object.hasOwn(o, 'persist') ? o.persist : undefined, (v) => typeof v == 'boolean', 'true or false') ?? true,
+    persist: o.persist === undefined || bool('persist'),
     onEvent: (e) => {
       // A throwing host listener must not break the widget.
       try {

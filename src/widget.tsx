@@ -28,19 +28,15 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
   // The text colour on the accent is derived from it in CSS (shell.css), whatever colour it is.
   applyStyles(root, opts.nonce, opts.primaryColor);
 
-  // A static token the service rejected stays rejected: it is not sent again; the notice asks
-  // the visitor to reload the page (the only way to get a new one).
-  let staticTokenRejected = false;
-  const getToken = () => {
-    if (staticTokenRejected) throw new Error('static authToken was rejected');
-    return opts.getToken();
-  };
-  const api = createClient({ baseUrl: opts.baseUrl, publicId: opts.publicId, getToken, requestTimeoutMs: opts.timeoutMs || undefined });
+  const api = createClient({
+    baseUrl: opts.baseUrl,
+    publicId: opts.publicId,
+    getToken: opts.getToken,
+    staticToken: opts.staticToken,
+    requestTimeoutMs: opts.timeoutMs || undefined,
+  });
   const model = createWidgetModel(opts, api);
   const disposers: (() => void)[] = [model.dispose];
-  if (opts.staticToken) {
-    disposers.push(model.chat.state.subscribe((s) => (staticTokenRejected ||= s.notice?.kind === 'auth')));
-  }
 
   const reflect = () => {
     const { theme, locale } = model.session.get();
@@ -52,7 +48,7 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
 
   // Back online: the offline notice no longer applies; sending still waits for the visitor.
   const onOnline = () => {
-    if (model.chat.state.get().notice?.kind === 'offline') model.chat.dismissNotice();
+    if (model.notice.get()?.kind === 'offline') model.dismissNotice();
   };
   window.addEventListener('online', onOnline);
   disposers.push(() => window.removeEventListener('online', onOnline));

@@ -60,7 +60,10 @@ export class NetworkError extends Error {
   }
 }
 
-/** The chat stream failed or ended without `[DONE]` after the answer began. Never re-sent. */
+/**
+ * The chat stream failed, stalled (contract 4.1: 60 s without a byte) or ended unfinished after the
+ * answer began. Never re-sent.
+ */
 export class StreamInterruptedError extends Error {
   override readonly name = 'StreamInterruptedError';
 }
@@ -71,24 +74,18 @@ export class ProtocolError extends Error {
 }
 
 /**
- * `getAuthToken` threw, rejected or gave no non-empty string. Kept apart from `HttpError` 401
- * because no request was made: the fault is on the embedding page, and it is not retried (the next
- * user action calls `getAuthToken` again). The page's error is the `cause`; its text is not copied
- * into the message in case it quotes a token.
+ * No token to send, so no request was made. `expired`: the static `authToken` was rejected before
+ * (only a page reload brings a new one). Otherwise `getAuthToken` threw, rejected or gave no
+ * non-empty string: the fault is on the embedding page (often CORS on its token endpoint), and it
+ * is not retried (the next user action calls it again). The page's error is the `cause`; its text
+ * is not copied into the message in case it quotes a token.
  */
 export class AuthTokenError extends Error {
   override readonly name = 'AuthTokenError';
+  declare readonly expired: boolean;
 
-  constructor(cause?: unknown) {
+  constructor(cause?: unknown, expired = false) {
     super('getAuthToken did not return a token', { cause });
+    this.expired = expired;
   }
-}
-
-export function isHttpError(e: unknown, code?: string): e is HttpError {
-  return e instanceof HttpError && (code === undefined || e.code === code);
-}
-
-/** The visitor (stop button) or the widget (destroy) aborted: show nothing, retry nothing. */
-export function isAbortError(e: unknown): boolean {
-  return (e as { name?: unknown } | null)?.name === 'AbortError';
 }

@@ -28,6 +28,29 @@ export function parseObject(text: string): Json | undefined {
 export const str = (v: unknown): string | undefined => (typeof v == 'string' ? v : undefined);
 
 /**
+ * The named events the chat stream and the voice socket share (contract 4.1 and 4.3), from their
+ * JSON object: one decoder for both, so both have the same defaults. Undefined for anything else
+ * or a frame without what the event needs.
+ */
+export function namedEvent(name: unknown, d: Json): ChatEvent | undefined {
+  switch (name) {
+    // An id that would move a later request's path is not taken (src/api/ids.ts).
+    case 'conversation':
+      if (isSafeId(d.id)) return { type: 'conversation', id: d.id, title: str(d.title) ?? '' };
+      return;
+    case 'confirmation':
+      if (isSafeId(d.id) && str(d.prompt) != null) return { type: 'confirmation', id: d.id, prompt: d.prompt };
+      return;
+    case 'approval':
+      if (d.status == 'pending') return { type: 'approval', status: 'pending', message: str(d.message) };
+      return;
+    case 'error':
+      // Always ends the reply, with code `unknown` when its data cannot be read.
+      return { type: 'error', error: str(d.error) || 'unknown', message: str(d.message) };
+  }
+}
+
+/**
  * SSE framing as the HTML spec describes it: lines split on CR, LF or CRLF anywhere across
  * chunks, `:` comments, `field: value` with one optional space, unknown fields ignored, a blank
  * line dispatching the frame. Hand-written instead of eventsource-parser to save 1.2 kB gzip on
@@ -40,7 +63,9 @@ export const str = (v: unknown): string | undefined => (typeof v == 'string' ? v
  * - `error` is terminal like `[DONE]`: exactly one of `done` / `error` ends every decoded reply.
  * - Tool-call deltas become a bare `{ type: 'tool' }`, and consecutive ones collapse into one,
  *   since arguments arrive in many chunks. Names, SQL and arguments are never read.
- * - `finish_reason` is ignored: `"tool_calls"` comes mid-stream, only `[DONE]` ends a reply.
+ * - `finish_reason` does not end a reply (`"tool_calls"` comes mid-stream): `[DONE]` does, or
+ *   the body's clean end after a last `finish_reason` of `"stop"` (contract 4.1).
+ * - An explicit `event: message` is the unnamed event.
  * - An optional field the frame lacks (`message`) is emitted as undefined.
  */
 export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
@@ -51,6 +76,8 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
   let event = '';
   let data: string[] = [];
   let afterCR = false;
+  /** The last finish_reason seen was `stop`: a clean end of the body then finishes the reply. */
+  let stopped = false;
 
   const out = (e: ChatEvent): void => {
     if (e.type == 'tool' && lastWasTool) return;
@@ -62,31 +89,17 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
   const dispatch = (): void => {
     const text = data.join('\n');
     const d = parseObject(text) ?? {};
-    if (!event || event == 'message') {
-      if (text.trim() == '[DONE]') return out({ type: 'done' });
-      const choices = d.choices;
-      const delta = (Array.isArray(choices) && choices[0]?.delta) || {};
+    if (event && event != 'message') {
+      const e = namedEvent(event, d);
+      if (e) out(e);
+    } else if (text.trim() == '[DONE]') {
+      out({ type: 'done' });
+    } else {
+      const choice = Array.isArray(d.choices) ? d.choices[0] : undefined;
+      const delta = choice?.delta || {};
+      if (str(choice?.finish_reason)) stopped = choice.finish_reason == 'stop';
       if (str(delta.content)) out({ type: 'delta', text: delta.content });
       if (Array.isArray(delta.tool_calls) && delta.tool_calls.length) out({ type: 'tool' });
-      return;
-    }
-    switch (event) {
-      case 'conversation':
-        // An id that would move a later request's path is not taken (src/api/ids.ts).
-        if (isSafeId(d.id)) out({ type: 'conversation', id: d.id, title: str(d.title) ?? '' });
-        return;
-      case 'confirmation':
-        if (isSafeId(d.id) && str(d.prompt) != null) {
-          out({ type: 'confirmation', id: d.id, prompt: d.prompt });
-        }
-        return;
-      case 'approval':
-        if (d.status == 'pending') {
-          out({ type: 'approval', status: 'pending', message: str(d.message) });
-        }
-        return;
-      case 'error':
-        out({ type: 'error', error: str(d.error) || 'unknown', message: str(d.message) });
     }
   };
 
@@ -121,6 +134,7 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
       // Flushes a dangling UTF-8 tail, then a blank line dispatches a frame the server left open
       // (e.g. `data: [DONE]\n` then EOF). A frame cut mid-JSON just fails to parse and is skipped.
       feed(`${utf8.decode()}\n\n`);
+      if (stopped && !finished) out({ type: 'done' });
     },
     get finished() {
       return finished;

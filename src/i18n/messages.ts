@@ -22,6 +22,7 @@ export const MESSAGES = {
   send: ['Send', 'Gönder'],
   stop: ['Stop the answer', 'Yanıtı durdur'],
   messagesLabel: ['Conversation', 'Sohbet'],
+  suggestionsLabel: ['Suggested questions', 'Önerilen sorular'],
   you: ['You', 'Siz'],
   assistant: ['Assistant', 'Asistan'],
   thinking: ['Thinking…', 'Düşünüyor…'],
@@ -56,6 +57,10 @@ export const MESSAGES = {
   unavailable: [
     'The service is not responding right now. Your message is kept.',
     'Hizmet şu anda yanıt vermiyor. Mesajınız duruyor.',
+  ],
+  cantConnect: [
+    'The chat can’t connect right now. Please try again later.',
+    'Sohbet şu anda bağlanamıyor. Lütfen daha sonra tekrar deneyin.',
   ],
   reference: [(id) => `Reference: ${id}`, (id) => `Başvuru kodu: ${id}`],
   interrupted: ['The answer was interrupted.', 'Yanıt yarıda kesildi.'],
@@ -109,6 +114,10 @@ export const MESSAGES = {
   untitled: ['Untitled conversation', 'Başlıksız sohbet'],
   copyTable: ['Copy table', 'Tabloyu kopyala'],
   copied: ['Copied', 'Kopyalandı'],
+  copyAnswer: ['Copy answer', 'Yanıtı kopyala'],
+  copyCode: ['Copy code', 'Kodu kopyala'],
+  downloadTable: ['Download CSV', 'CSV indir'],
+  chart: ['Chart', 'Grafik'],
   portalLink: ['Open the accounts page', 'Hesaplar sayfasını aç'],
   portalBlocked: [
     'Your browser blocked the new tab. Use this link instead:',

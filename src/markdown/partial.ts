@@ -8,6 +8,8 @@
  * show a construct that is not there.
  */
 
+import { inlineTooCostly } from './render';
+
 // An opening or closing fence line; a backtick fence's info string cannot hold a backtick.
 const FENCE = /^\s*(`{3,}(?!.*`)|~{3,})(.*)/;
 const TABLE_SEPARATOR = /^[\s|:-]*-[\s|:-]*$/;
@@ -99,10 +101,14 @@ export function settleInline(s: string): string {
   brackets.forEach(hideBracket);
 
   // Close what is still open, innermost first; an opener with nothing after it is dropped.
+  // `last`: the last shown non-space character before `end` (kept in step as openers are hidden,
+  // so this stays linear in the line however many openers it has).
   let closers = '';
+  let last = end - 1;
   for (const { c, n, p } of stack.reverse()) {
     if (p >= end) continue;
-    if (out.slice(p + n, end).join('').trim()) closers += c.repeat(n);
+    while (last >= 0 && !out[last]?.trim()) last--;
+    if (last >= p + n) closers += c.repeat(n);
     else hide(p, end);
   }
   return out.slice(0, end).join('').trimEnd() + closers; // a closer after whitespace would not close
@@ -138,7 +144,9 @@ export function settleTail(src: string): string {
     else lines.splice(start, lines.length, '');
   } else {
     const prefix = (LINE_PREFIX.exec(line) as RegExpExecArray)[0];
-    const rest = settleInline(line.slice(prefix.length));
+    // A line too costly to lex inline is shown as plain text anyway (render.ts): nothing to settle,
+    // and settling it would cost as much (its openers times its length).
+    const rest = inlineTooCostly(line) ? line.slice(prefix.length) : settleInline(line.slice(prefix.length));
     lines[last] = rest && prefix + rest;
   }
   return lines.join('\n');

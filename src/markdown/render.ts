@@ -22,7 +22,7 @@ const LINK_SCHEME = /^(?:https?|mailto):/i;
 
 const PURIFY: Config & { IN_PLACE: true } = {
   ALLOWED_TAGS: ALLOWED_TAGS as string[], // DOMPurify copies it
-  ALLOWED_ATTR: ['href', 'title', 'class', 'align', 'start'],
+  ALLOWED_ATTR: ['href', 'title', 'class', 'start'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOWED_URI_REGEXP: LINK_SCHEME,
@@ -33,8 +33,67 @@ const PURIFY: Config & { IN_PLACE: true } = {
 // work at all. GFM with `breaks: false` (a single newline is a soft break, as on GitHub).
 let options: MarkedOptions | undefined;
 
-/** Lexes with the widget's own options (never the page's global `marked` defaults). */
-export const lexMarkdown = (src: string): Token[] => Lexer.lex(src, (options ??= { ...getDefaults(), gfm: true, breaks: false }));
+/**
+ * Limits that keep hostile markdown from freezing the host page (docs/hardening.md). marked's
+ * inline scan costs about (emphasis/link/code delimiters) x (length of the run), `_` most: `_a_b `
+ * repeated 10,000 times took 9 s. A run whose product is over `MAX_INLINE_COST`, or longer than
+ * `MAX_INLINE_CHARS`, is shown as its plain text. Nesting costs marked a re-lex per level: a block
+ * with a line nested deeper than `MAX_DEPTH` (list markers, `>`, or two columns of indentation
+ * per level) is shown as plain text lines.
+ */
+export const MAX_INLINE_CHARS = 32_768;
+export const MAX_INLINE_COST = 4_000_000;
+export const MAX_DEPTH = 16;
+
+const DELIMITERS = /[*_~`[\]<]/g;
+// `_` costs marked far more than the others (flanking rules): it counts nine times.
+const UNDERSCORES = /_/g;
+// The container prefix of a line: indentation, list markers and `>`s.
+// (`>` needs no space after it: `>>>` is three quotes deep.)
+const CONTAINER_PREFIX = /^(?:[ \t]*(?:(?:[*+-]|\d{1,9}[.)])(?=[ \t]|$)|>))*[ \t]*/gm;
+
+/** Where the first line of `src` nested deeper than `MAX_DEPTH` containers starts, or -1. */
+function deepLine(src: string): number {
+  for (const { 0: prefix, index } of src.matchAll(CONTAINER_PREFIX)) {
+    if (prefix.length <= MAX_DEPTH) continue; // cheap: each level takes at least one character
+    // Nesting needs markers; indentation before the last one nests too (two columns a level).
+    // Indentation alone (deep code in a fence) is not nesting.
+    const lead = /^.*(?:[*+>-]|\d[.)])/.exec(prefix)?.[0] ?? '';
+    const markers = lead.match(/[*+>-]|\d[.)]/g)?.length ?? 0;
+    const indent = lead.replace(/\t/g, '    ').replace(/[^ ]/g, '').length;
+    if (markers + indent / 2 > MAX_DEPTH) return index;
+  }
+  return -1;
+}
+
+/** True if marked's inline scan of `src` could take too long: then it is shown as plain text. */
+export const inlineTooCostly = (src: string): boolean =>
+  src.length > MAX_INLINE_CHARS || ((src.match(DELIMITERS)?.length ?? 0) + 8 * (src.match(UNDERSCORES)?.length ?? 0)) * src.length > MAX_INLINE_COST;
+
+/**
+ * Lexes with the widget's own options (never the page's global `marked` defaults), within the
+ * limits above: a block nested too deep becomes one `plain` token (its lines as text), an inline
+ * run too costly one text token.
+ */
+export function lexMarkdown(src: string): Token[] {
+  const deep = deepLine(src);
+  if (deep >= 0) {
+    // From the blank line before it, the text is shown as written; what comes before is lexed.
+    const blank = src.lastIndexOf('\n\n', deep);
+    const cut = blank < 0 ? 0 : blank + 2;
+    const rest = src.slice(cut);
+    return [...(cut ? lexMarkdown(src.slice(0, cut)) : []), { type: 'plain', raw: rest, text: rest } as Tokens.Generic as Token];
+  }
+  const lexer = new Lexer((options ??= { ...getDefaults(), gfm: true, breaks: false }));
+  // What `Lexer.lex` does, with the inline scan skipped for costly runs.
+  const tokens = lexer.blockTokens(src.replace(/\r\n?/g, '\n'), lexer.tokens);
+  for (const run of lexer.inlineQueue) {
+    if (inlineTooCostly(run.src)) run.tokens.push({ type: 'text', raw: run.src, text: run.src } as Tokens.Text);
+    else lexer.state.inRawBlock = false, lexer.inlineTokens(run.src, run.tokens);
+  }
+  lexer.inlineQueue = [];
+  return tokens;
+}
 
 /** Returns the absolute, canonical URL if `raw` is an http, https or mailto one, else null. */
 export function allowedUrl(raw: string | null): string | null {
@@ -48,14 +107,41 @@ export function allowedUrl(raw: string | null): string | null {
 }
 
 // Markdown text may carry character references; text nodes would show them literally. Numeric
-// ones and the few named ones models use are decoded, anything else stays as written.
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-const decode = (s: string): string =>
-  s.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (ref, name: string) => {
-    if (name[0] != '#') return NAMED[name.toLowerCase()] ?? ref;
+// ones are decoded here as CommonMark says. Named ones (HTML5 has 2,231) are decoded as the
+// browser itself decodes them, without shipping the table: the unknown names of a text are parsed
+// in one batch by DOMPurify (its own Trusted Types policy, an inert document: nothing runs or
+// loads, and only `&name;` strings are ever given to it). Only a whole `&name;` counts (`&copyx;`
+// is not `©x;`), results are kept, and after `MAX_LOOKUPS` distinct names new ones stay as written.
+const resolved = new Map<string, string>([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']]);
+const MAX_LOOKUPS = 512;
+const REFERENCE = /&(#[xX][\da-fA-F]{1,6}|#\d{1,7}|[A-Za-z][A-Za-z\d]{1,31});/g;
+
+function lookUp(names: string[]): void {
+  if (resolved.size + names.length > MAX_LOOKUPS) return;
+  for (const name of names) resolved.set(name, ''); // as written, unless the browser knows it
+  try {
+    const body: HTMLElement = DOMPurify.sanitize(names.map((name) => `<p>&${name};</p>`).join(''), { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [], RETURN_DOM: true }) as HTMLElement;
+    body.querySelectorAll('p').forEach((p, i) => {
+      const value = p.textContent ?? '';
+      // A known name gives one or two characters; a prefix match (`&notit;` is `¬it;`) keeps its `;`.
+      if (value && [...value].length <= 2 && (!value.endsWith(';') || names[i] == 'semi')) resolved.set(names[i]!, value);
+    });
+  } catch {
+    // No DOMPurify here (happy-dom): names stay as written.
+  }
+}
+
+const decode = (s: string): string => {
+  if (!s.includes('&')) return s;
+  const unknown = new Set<string>();
+  for (const [, name] of s.matchAll(REFERENCE)) if (name![0] != '#' && !resolved.has(name!)) unknown.add(name!);
+  if (unknown.size) lookUp([...unknown]);
+  return s.replace(REFERENCE, (ref, name: string) => {
+    if (name[0] != '#') return resolved.get(name) || ref;
     const n = name[1] == 'x' || name[1] == 'X' ? parseInt(name.slice(2), 16) : +name.slice(1);
     return n > 0 && n < 0x110000 && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
   });
+};
 
 type Child = Node | string;
 
@@ -141,7 +227,8 @@ function blocks(tokens: Token[]): Node[] {
           ),
         ];
       case 'table': {
-        const cell = (tag: string) => (c: Tokens.TableCell) => h(tag, inline(c.tokens), c.align ? { align: c.align } : {});
+        // Alignment as a class (styles/chat.css): no style attribute under a strict CSP.
+        const cell = (tag: string) => (c: Tokens.TableCell) => h(tag, inline(c.tokens), c.align ? { class: `align-${c.align}` } : {});
         const rows = (t.rows as Tokens.TableCell[][]).map((row) => h('tr', row.map(cell('td'))));
         const table = h('table', [h('thead', [h('tr', (t.header as Tokens.TableCell[]).map(cell('th')))]), ...(rows.length ? [h('tbody', rows)] : [])]);
         // The wrapper scrolls sideways so a wide table never widens the message panel.
@@ -149,6 +236,9 @@ function blocks(tokens: Token[]): Node[] {
       }
       case 'html':
         return [/^\s*<br\s*\/?>\s*$/i.test(t.text) ? h('br') : h('p', [t.text.trimEnd()])];
+      // Nested too deep to lex within budget (see `MAX_DEPTH`): its lines, as written.
+      case 'plain':
+        return [h('p', t.text.trimEnd().split('\n').flatMap((line: string, i: number) => (i ? [h('br'), line] : [line])))];
       default:
         return [h('p', t.tokens ? inline(t.tokens) : [decode(t.text ?? t.raw ?? '')])];
     }

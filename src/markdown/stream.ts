@@ -1,15 +1,28 @@
 /**
- * Renders a reply while it streams in, without re-rendering the whole message per chunk.
+ * Renders a reply while it streams in, without re-rendering the whole message per chunk; also
+ * renders long stored replies in slices, so no task holds the host page (issue 10).
  *
  * The text is split into a frozen prefix of complete top-level blocks, rendered once and never
  * touched again (so text selection and scroll anchoring survive), and the unfinished tail,
  * re-rendered into one container at most once per animation frame. Only the tail is lexed per
  * frame, so the work per frame is bounded by the size of the block being written, not by the
  * length of the message.
+ *
+ * Bounded whatever the text: at most `WINDOW` characters are lexed at a time. A block longer than
+ * that is frozen in pieces cut at a line end (or a space, or anywhere in a line longer than the
+ * window): a table goes on in the same table (its header and separator rows are lexed again with
+ * each piece, the rows land in the same `<tbody>`), a fenced code block in the same `<code>`;
+ * any other block continues as a block of its own (a paragraph as a new paragraph, a list as a
+ * new list). Text arriving faster than that is worked through in several windows per frame,
+ * within the page's task budget (./budget.ts), and so is a long stored reply given to `finish`.
  */
+import { withinTaskBudget } from './budget';
 import { settleTail } from './partial';
 import { lexMarkdown, renderMarkdown } from './render';
 import type { Token } from 'marked';
+
+/** Characters lexed at a time at most (about 10 ms of the slowest markdown in Chromium). */
+export const WINDOW = 8_192;
 
 /** Work counters, for tests and benchmarks. */
 export interface StreamStats {
@@ -24,8 +37,12 @@ export interface StreamStats {
 export interface StreamingRenderer {
   /** Schedules a render of the reply so far; cheap to call for every network chunk. */
   update(fullText: string): void;
-  /** Renders the final text exactly as `renderMarkdown(fullText)` would, synchronously. */
-  finish(fullText: string): void;
+  /**
+   * Renders the final text; `onDone` is called once it is all on screen. A reply up to `WINDOW`
+   * characters renders synchronously (as `renderMarkdown(fullText)` would) unless the task's
+   * budget is spent; a longer one is rendered over the next frames.
+   */
+  finish(fullText: string, onDone?: () => void): void;
   /** Cancels any pending frame; the DOM is left as it is. */
   destroy(): void;
   readonly stats: Readonly<StreamStats>;
@@ -54,46 +71,172 @@ function completeCount(tokens: Token[]): number {
   return tokens[last]?.raw.includes('\n') ? last : prev;
 }
 
+/** A block cut into pieces: its continuation is lexed after `prefix` and lands in `into`. */
+type Carry =
+  | { kind: 'table'; prefix: string; into: HTMLTableSectionElement; live: HTMLTableSectionElement }
+  | { kind: 'fence'; prefix: string; into: HTMLElement; live: Text };
+
+const FENCE_CLOSED = /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/;
+
+/** Where to cut `src` (past `from`) so that the first piece is at most `WINDOW` + `from` long. */
+function cutPoint(src: string, from: number): number {
+  const end = from + WINDOW;
+  const line = src.lastIndexOf('\n', end - 1) + 1;
+  if (line > from) return line;
+  const space = src.lastIndexOf(' ', end - 1) + 1;
+  let cut = space > from + WINDOW / 2 ? space : end;
+  if (/[\ud800-\udbff]/.test(src[cut - 1] ?? '')) cut--; // never split a surrogate pair
+  return cut;
+}
+
 /**
  * Creates a streaming renderer that owns `target`'s children. Call `update` with the whole reply
  * text so far (append-only), then `finish` with the final text.
  */
 export function createStreamingRenderer(target: HTMLElement): StreamingRenderer {
-  const tail = target.ownerDocument.createElement('div');
+  const doc = target.ownerDocument;
+  const tail = doc.createElement('div');
   // Lets the widget's styles treat the live tail like the rest of the message (display: contents).
   tail.setAttribute('data-md-tail', '');
   target.replaceChildren(tail);
 
   const stats: StreamStats = { frames: 0, parsedChars: 0, lastParsedChars: 0 };
-  let frozen = ''; // normalized text of the frozen blocks
+  let frozen = ''; // normalized text of the frozen blocks (pieces included)
+  let carry: Carry | null = null;
+  let pieces = false; // a block was cut: the whole-text re-render of `finish` would be unbounded
   let pending = '';
   let frame = 0; // requestAnimationFrame ids are never 0
   let done = false;
+  let final = false;
+  let onDone: (() => void) | undefined;
 
-  function render(): void {
-    frame = 0;
+  const schedule = (): void => void (frame ||= requestAnimationFrame(run));
+
+  function reset(): void {
+    frozen = '';
+    carry = null;
+    pieces = false;
+    target.replaceChildren(tail);
+  }
+
+  /** Puts rendered tokens in place: a carried block's continuation into that block, the rest before the tail. */
+  function place(tokens: Token[], live: boolean): void {
+    let rest = tokens;
+    if (carry && tokens[0]) {
+      const first = tokens[0];
+      rest = tokens.slice(1);
+      if (carry.kind == 'table') {
+        const rows = first.type == 'table' ? Array.from(renderMarkdown([first]).querySelectorAll('tbody > tr')) : [];
+        if (live) carry.live.replaceChildren(...rows);
+        else carry.into.append(...rows), carry.live.replaceChildren();
+      } else {
+        const text = first.type == 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
+        if (live) carry.live.data = text;
+        else carry.into.insertBefore(doc.createTextNode(text), carry.live), (carry.live.data = '');
+      }
+      if (first.type != 'table' && first.type != 'code') rest = tokens; // not a continuation after all
+    }
+    if (live) tail.replaceChildren(renderMarkdown(rest));
+    else target.insertBefore(renderMarkdown(rest), tail);
+  }
+
+  /** Ends the carried block once its continuation is complete. */
+  function endCarry(): void {
+    if (carry?.kind == 'table') carry.live.remove();
+    if (carry?.kind == 'fence') carry.live.remove();
+    carry = null;
+  }
+
+  /** Freezes the first `cut` characters of `src` (its carried prefix included) as a piece of a longer block. */
+  function freezePiece(src: string, cut: number): void {
+    const prefix = carry?.prefix ?? '';
+    const tokens = lexMarkdown(src.slice(0, cut));
+    stats.parsedChars += cut;
+    if (carry) {
+      place(tokens, false);
+    } else {
+      const frag = renderMarkdown(tokens);
+      const last = frag.lastElementChild;
+      const block = [...tokens].reverse().find((t) => t.type != 'space');
+      target.insertBefore(frag, tail);
+      // The block that goes on in the next piece: tables and fenced code continue in place.
+      if (block?.type == 'table' && last?.querySelector('table')) {
+        const table = last.querySelector('table') as HTMLTableElement;
+        const into = table.tBodies[0] ?? table.appendChild(doc.createElement('tbody'));
+        const [header, separator] = block.raw.split('\n');
+        carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live: table.appendChild(doc.createElement('tbody')) };
+      } else if (block?.type == 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
+        const code = last?.querySelector('code');
+        if (code) carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live: code.appendChild(doc.createTextNode('')) };
+      }
+    }
+    frozen += src.slice(prefix.length, cut);
+    pieces = true;
+  }
+
+  /**
+   * One window of work. Returns true if more text waits (a window was full), false once the
+   * whole text so far is on screen.
+   */
+  function step(): boolean {
     const text = normalize(pending);
     // Append-only is the contract; anything else (a reused target) starts over.
-    if (!text.startsWith(frozen)) {
-      frozen = '';
-      target.replaceChildren(tail);
-    }
-    let rest = text.slice(frozen.length);
-    const lexed = rest.length;
+    if (!text.startsWith(frozen)) reset();
+    const rest = text.slice(frozen.length);
+    const prefix = carry?.prefix ?? '';
+    const full = rest.length > WINDOW;
+    const src = prefix + (full ? rest.slice(0, WINDOW) : rest);
+    stats.frames++;
     // Freeze the complete blocks at the start of the rest; only the remainder is shown settled.
-    const tokens = lexMarkdown(rest);
-    const complete = tokens.slice(0, completeCount(tokens));
+    const tokens = lexMarkdown(src);
+    let lexed = src.length;
+    const count = final && !full ? tokens.length : completeCount(tokens);
+    const complete = tokens.slice(0, count);
     const raw = complete.map((t) => t.raw).join('');
     // Token raws normally add up to the source; if not, freezing could drop or repeat text.
-    if (raw && rest.startsWith(raw)) {
-      target.insertBefore(renderMarkdown(complete), tail);
-      frozen += raw;
-      rest = rest.slice(raw.length);
+    const frees = raw.length > prefix.length && src.startsWith(raw);
+    if (frees) {
+      place(complete, false);
+      if (carry) endCarry();
+      frozen += raw.slice(prefix.length);
     }
-    rest = settleTail(rest);
-    stats.frames++;
-    stats.parsedChars += stats.lastParsedChars = lexed + rest.length;
-    tail.replaceChildren(renderMarkdown(rest));
+    if (full) {
+      // A window full of one unfinished block: freeze a piece of it.
+      if (!frees) freezePiece(src, cutPoint(src, prefix.length));
+      stats.parsedChars += stats.lastParsedChars = lexed;
+      return true;
+    }
+    if (final) {
+      if (!frees) place(tokens, false);
+      endCarry();
+      tail.remove();
+      stats.parsedChars += stats.lastParsedChars = lexed;
+      return false;
+    }
+    const now = carry?.prefix ?? '';
+    const settled = settleTail(now + text.slice(frozen.length));
+    lexed += settled.length;
+    stats.parsedChars += stats.lastParsedChars = lexed;
+    place(lexMarkdown(settled), true);
+    return false;
+  }
+
+  /**
+   * Works through windows until the text so far is shown or the task's budget is spent. A
+   * streaming frame always does one window (the tail); a final render waits for a task with
+   * budget left, so a stored conversation of many long replies spreads over frames.
+   */
+  function run(): void {
+    frame = 0;
+    if (done) return;
+    if (final && !withinTaskBudget()) return schedule();
+    let more = step();
+    while (more && withinTaskBudget()) more = step();
+    if (more) return schedule();
+    if (final) {
+      done = true;
+      onDone?.();
+    }
   }
 
   function destroy(): void {
@@ -105,19 +248,24 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   return {
     stats,
     update(fullText) {
-      if (done) return;
+      if (done || final) return;
       pending = fullText;
-      frame ||= requestAnimationFrame(render);
+      schedule();
     },
-    finish(fullText) {
-      if (done) return;
-      destroy();
+    finish(fullText, callback) {
+      if (done || final) return;
+      if (frame) cancelAnimationFrame(frame);
+      frame = 0;
+      final = true;
+      onDone = callback;
+      pending = fullText;
       const text = normalize(fullText);
       // The frozen blocks are what a whole-text render gives, except when a reference-style link
-      // definition changes earlier blocks: only then is the whole reply rendered again. Otherwise
-      // the last task of a long reply stays as small as any frame (bench/stream.mjs).
-      if (text.startsWith(frozen) && !LINK_DEFINITION.test(text)) tail.replaceWith(renderMarkdown(text.slice(frozen.length)));
-      else target.replaceChildren(renderMarkdown(text));
+      // definition changes earlier blocks: only then is the whole reply rendered again (when it
+      // is short enough to render at once). Otherwise the last task of a long reply stays as small
+      // as any frame (bench/stream.mjs).
+      if (!pieces && text.length <= WINDOW && (!text.startsWith(frozen) || (frozen && LINK_DEFINITION.test(text)))) reset();
+      run();
     },
     destroy,
   };

@@ -1,20 +1,25 @@
-import type { WidgetClient as ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import { HttpError } from '../api/errors';
 import type { ChatBody, ChatEvent, ConfirmationStatus, Decision, WireMessage } from '../api/types';
 import { store, type Store } from './store';
 import { OfflineError, type Notice } from './notices';
 
-export type ReplyState = 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
+/**
+ * Where a reply is, the one fact the message's status line shows: `thinking` until the first text,
+ * `looking-up` while the service runs a tool, `streaming` once text flows, then how it ended.
+ */
+export type ReplyPhase = 'thinking' | 'looking-up' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
+
+export const isLive = (phase: ReplyPhase): boolean => phase == 'thinking' || phase == 'looking-up' || phase == 'streaming';
 
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant';
-  /** Final text; while streaming, `live` holds the text so far. */
+  /** Final text; while a reply streams, `live` holds the text so far. */
   content: string;
   live?: Store<string>;
-  /** True while the service is looking something up (tool calls), never what it looks up. */
-  lookingUp?: Store<boolean>;
-  state?: ReplyState;
+  /** An assistant reply's phase; none for stored messages, which are done. */
+  phase?: Store<ReplyPhase>;
   confirmation?: { id: string; prompt: string; status: ConfirmationStatus | 'deciding' };
   approval?: { status: string; message?: string };
 }
@@ -22,33 +27,34 @@ export interface ChatMessage {
 export interface ChatState {
   conversationId: string | null;
   messages: ChatMessage[];
-  /** `recording`: a spoken turn is listening to the visitor (voice). */
-  busy: 'idle' | 'streaming' | 'loading' | 'recording';
-  /** Errors about the last action, shown above the composer. */
-  notice: Notice | null;
-}
-
-/** How a spoken turn reaches the chat model (see `speak`). */
-export interface VoiceSink {
-  /** Aborted by the stop button, a reset or dispose: end the voice turn. */
-  signal: AbortSignal;
-  /** Recording ended; the answer is awaited. */
-  listened(): void;
-  transcript(text: string, final: boolean): void;
-  event(e: ChatEvent): void;
-  done(conversationId: string | null): void;
-  /** The turn could not start, or was cut: the partial reply stays, the notice says why. */
-  fail(notice: Notice): void;
+  /** A reply (typed or spoken) is on its way, or a stored conversation loads. */
+  busy: 'idle' | 'streaming' | 'loading';
 }
 
 export interface ChatHooks {
-  describe(err: unknown): Notice;
-  describeStreamError(code: string): Notice;
+  /** A request failed; `retry` repeats exactly that request. */
+  fail(err: unknown, retry?: () => void): void;
+  /** An `error` event in a stream or a voice frame, by code. */
+  streamError(code: string): void;
+  /** Clears the notice about an earlier action. */
+  clearNotice(): void;
   onSent(conversationId: string | null): void;
   onReplyDone(conversationId: string | null, text: string): void;
   onConversation(id: string, title: string): void;
   onNotFound(id: string): void;
-  onNotice(notice: Notice): void;
+}
+
+/** One reply streaming into the list, typed or spoken: the events of contract 4.1. */
+export interface ReplyWriter {
+  id: string;
+  /** Shows the reply (thinking) if it is not shown yet. */
+  begin(): void;
+  onEvent(e: ChatEvent): void;
+  /** Ends a shown reply that is still live, as `final`. */
+  finish(final: ReplyPhase): void;
+  /** The stream ended normally: done, unless an `error` event ended it already. */
+  complete(): void;
+  started(): boolean;
 }
 
 let seq = 0;
@@ -58,7 +64,6 @@ export const fromWire = (m: WireMessage): ChatMessage => ({
   id: m.id,
   role: m.role,
   content: m.content,
-  state: 'done',
   confirmation: m.confirmation,
   approval: m.approval,
 });
@@ -66,7 +71,7 @@ export const fromWire = (m: WireMessage): ChatMessage => ({
 export type ChatModel = ReturnType<typeof createChat>;
 
 export function createChat(api: ApiClient, hooks: ChatHooks) {
-  const state = store<ChatState>({ conversationId: null, messages: [], busy: 'idle', notice: null });
+  const state = store<ChatState>({ conversationId: null, messages: [], busy: 'idle' });
   /** The composer's text, apart so typing re-renders only the composer. A failed send puts the message back. */
   const draft = store('');
   let inflight: AbortController | null = null;
@@ -75,14 +80,21 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
   const append = (m: ChatMessage) => state.update((s) => ({ ...s, messages: [...s.messages, m] }));
   const patchMessage = (id: string, p: Partial<ChatMessage>) =>
     state.update((s) => ({ ...s, messages: s.messages.map((m) => (m.id === id ? { ...m, ...p } : m)) }));
-  const setNotice = (notice: Notice | null) => {
-    patch({ notice });
-    if (notice) hooks.onNotice(notice);
+  /** Starts something the stop button, a reset or dispose can abort. */
+  const claim = (): AbortController => {
+    const ctrl = new AbortController();
+    inflight = ctrl;
+    return ctrl;
+  };
+  const release = (ctrl: AbortController) => {
+    if (inflight === ctrl) inflight = null;
+    patch({ busy: 'idle' });
   };
 
-  /** One assistant reply streaming into the list, typed or spoken: the events of contract 4.1. */
-  function openReply(onStarted: () => void) {
-    const reply: ChatMessage = { id: localId(), role: 'assistant', content: '', live: store(''), lookingUp: store(false), state: 'streaming' };
+  function openReply(onStarted: () => void): ReplyWriter {
+    const live = store('');
+    const phase = store<ReplyPhase>('thinking');
+    const reply: ChatMessage = { id: localId(), role: 'assistant', content: '', live, phase };
     let started = false;
     const begin = () => {
       if (started) return;
@@ -90,58 +102,61 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       onStarted();
       append(reply);
     };
-    const onEvent = (e: ChatEvent) => {
-      begin();
-      switch (e.type) {
-        case 'start':
-          if (e.conversationId) patch({ conversationId: e.conversationId });
-          break;
-        case 'delta':
-          reply.lookingUp!.set(false);
-          reply.live!.set(reply.live!.get() + e.text);
-          break;
-        case 'tool':
-          reply.lookingUp!.set(true);
-          break;
-        case 'conversation':
-          patch({ conversationId: e.id });
-          hooks.onConversation(e.id, e.title);
-          break;
-        case 'confirmation':
-          patchMessage(reply.id, { confirmation: { id: e.id, prompt: e.prompt, status: 'pending' } });
-          break;
-        case 'approval':
-          patchMessage(reply.id, { approval: { status: e.status, message: e.message } });
-          break;
-        case 'error':
-          finish('error');
-          setNotice(hooks.describeStreamError(e.error));
-          break;
-      }
+    const finish = (final: ReplyPhase) => {
+      if (!started || !isLive(phase.get())) return;
+      // The final text lands before the phase changes, so the message never shows an empty end.
+      patchMessage(reply.id, { content: live.get(), live: undefined });
+      phase.set(final);
     };
-    const finish = (final: ReplyState) => {
-      if (!started) return;
-      const current = state.get().messages.find((m) => m.id === reply.id);
-      if (current?.state !== 'streaming') return;
-      reply.lookingUp!.set(false);
-      patchMessage(reply.id, { content: reply.live!.get(), state: final });
+    return {
+      id: reply.id,
+      begin,
+      finish,
+      started: () => started,
+      onEvent(e) {
+        begin();
+        switch (e.type) {
+          case 'start':
+            if (e.conversationId) patch({ conversationId: e.conversationId });
+            break;
+          case 'delta':
+            live.set(live.get() + e.text);
+            if (isLive(phase.get())) phase.set('streaming');
+            break;
+          case 'tool':
+            if (isLive(phase.get())) phase.set('looking-up');
+            break;
+          case 'conversation':
+            patch({ conversationId: e.id });
+            hooks.onConversation(e.id, e.title);
+            break;
+          case 'confirmation':
+            patchMessage(reply.id, { confirmation: { id: e.id, prompt: e.prompt, status: 'pending' } });
+            break;
+          case 'approval':
+            patchMessage(reply.id, { approval: { status: e.status, message: e.message } });
+            break;
+          case 'error':
+            finish('error');
+            hooks.streamError(e.error);
+            break;
+        }
+      },
+      complete() {
+        begin();
+        if (!isLive(phase.get())) return;
+        finish('done');
+        hooks.onReplyDone(state.get().conversationId, live.get());
+      },
     };
-    /** The stream ended normally: the reply is done, unless an `error` event ended it already. */
-    const complete = () => {
-      begin();
-      finish('done');
-      const s = state.get();
-      if (s.messages.find((m) => m.id === reply.id)?.state === 'done') hooks.onReplyDone(s.conversationId, reply.live!.get());
-    };
-    return { id: reply.id, begin, onEvent, finish, complete, started: () => started };
   }
 
   /** Streams one POST /chat into a new assistant message; throws only if no reply began. */
   async function stream(body: ChatBody, onStarted: () => void): Promise<void> {
-    const ctrl = new AbortController();
-    inflight = ctrl;
+    const ctrl = claim();
     const reply = openReply(onStarted);
-    patch({ busy: 'streaming', notice: null });
+    patch({ busy: 'streaming' });
+    hooks.clearNotice();
     try {
       const { conversationId } = await api.chat(body, reply.onEvent, ctrl.signal);
       reply.begin();
@@ -152,81 +167,30 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
         reply.finish('stopped');
       } else if (reply.started()) {
         reply.finish('interrupted');
-        setNotice(hooks.describe(err));
+        // The service has the truth about what was saved: the notice reloads, never re-sends.
+        hooks.fail(err, reload);
       } else {
         throw err;
       }
     } finally {
-      if (inflight === ctrl) inflight = null;
-      patch({ busy: 'idle' });
+      release(ctrl);
     }
-  }
-
-  /**
-   * A spoken turn, fed by the voice model (src/state/voice.ts): the visitor's words arrive as
-   * transcripts, the answer as the same events as a typed reply. Null while something else runs.
-   * The stop button, reset and dispose abort `signal`, which the voice side obeys.
-   */
-  function speak(): VoiceSink | null {
-    if (state.get().busy !== 'idle') return null;
-    const ctrl = new AbortController();
-    inflight = ctrl;
-    const reply = openReply(() => undefined);
-    let said: ChatMessage | null = null;
-    const end = () => {
-      if (said) patchMessage(said.id, { state: 'done' });
-      if (inflight === ctrl) inflight = null;
-      patch({ busy: 'idle' });
-    };
-    ctrl.signal.addEventListener('abort', () => {
-      reply.finish('stopped');
-      end();
-    });
-    patch({ busy: 'recording', notice: null });
-    return {
-      signal: ctrl.signal,
-      listened: () => patch({ busy: 'streaming' }),
-      transcript(text, final) {
-        if (said) patchMessage(said.id, { content: text });
-        else {
-          const message: ChatMessage = (said = { id: localId(), role: 'user', content: text, state: 'streaming' });
-          append(message);
-        }
-        if (final && !reply.started()) {
-          hooks.onSent(state.get().conversationId);
-          reply.begin();
-        }
-      },
-      event(e) {
-        // Refused before any answer (a limit, say): a notice, not an empty reply.
-        if (e.type === 'error' && !reply.started()) setNotice(hooks.describeStreamError(e.error));
-        else reply.onEvent(e);
-        if (e.type === 'error') end();
-      },
-      done(conversationId) {
-        // Spoken turns join the conversation: the next typed or spoken message continues it.
-        if (conversationId) patch({ conversationId });
-        if (reply.started()) reply.complete();
-        end();
-      },
-      fail(notice) {
-        reply.finish('interrupted');
-        setNotice(notice);
-        end();
-      },
-    };
   }
 
   async function send(text: string): Promise<void> {
     const message = text.trim();
     if (!message || state.get().busy !== 'idle') return;
+    // What the visitor typed since a failure stays, after the message it put back.
+    const resend = () => {
+      draft.update((d) => (d.startsWith(message) ? d.slice(message.length).replace(/^\n/, '') : d));
+      void send(message);
+    };
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
       draft.set(text);
-      setNotice(hooks.describe(new OfflineError()));
-      return;
+      return hooks.fail(new OfflineError());
     }
     const conversationId = state.get().conversationId;
-    const userMessage: ChatMessage = { id: localId(), role: 'user', content: message, state: 'done' };
+    const userMessage: ChatMessage = { id: localId(), role: 'user', content: message };
     draft.set('');
     append(userMessage);
     const body: ChatBody = conversationId ? { conversation_id: conversationId, message } : { message };
@@ -240,7 +204,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
         hooks.onNotFound(conversationId);
         patch({ conversationId: null, messages: [] });
       }
-      setNotice(hooks.describe(err));
+      hooks.fail(err, resend);
     }
   }
 
@@ -257,35 +221,44 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     } catch (err) {
       const closed = err instanceof HttpError && err.code === 'confirmation_not_pending';
       patchMessage(target.id, { confirmation: { ...target.confirmation, status: closed ? 'expired' : 'pending' } });
-      setNotice(hooks.describe(err));
+      hooks.fail(err, closed ? undefined : () => void decide(confirmationId, decision));
     }
   }
 
-  /** `quiet`: a conversation kept from an earlier page that is gone (404) just leaves an empty chat. */
+  /**
+   * Shows a stored conversation (from the history list, or a reload). `quiet`: a conversation kept
+   * from an earlier page that is gone (404) just leaves an empty chat.
+   */
   async function load(id: string, quiet = false): Promise<void> {
     stop();
-    const ctrl = new AbortController();
-    inflight = ctrl;
-    patch({ busy: 'loading', notice: null });
+    const ctrl = claim();
+    patch({ busy: 'loading' });
+    hooks.clearNotice();
     try {
       const conv = await api.getConversation(id, ctrl.signal);
       patch({ conversationId: conv.id, messages: conv.messages.map(fromWire) });
     } catch (err) {
       if (ctrl.signal.aborted) return;
-      if (err instanceof HttpError && err.code === 'conversation_not_found') {
+      const gone = err instanceof HttpError && err.code === 'conversation_not_found';
+      if (gone) {
         hooks.onNotFound(id);
         patch({ conversationId: null, messages: [] });
         if (quiet) return;
       }
-      setNotice(hooks.describe(err));
+      hooks.fail(err, gone ? undefined : () => void load(id, quiet));
     } finally {
-      if (inflight === ctrl) inflight = null;
-      patch({ busy: 'idle' });
+      release(ctrl);
     }
   }
 
   function stop(): void {
     inflight?.abort();
+  }
+
+  /** The interrupted notice's action. */
+  function reload(): void {
+    const id = state.get().conversationId;
+    if (id) void load(id);
   }
 
   return {
@@ -294,20 +267,25 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     send,
     decide,
     stop,
-    open: load,
-    /** The interrupted notice's action: the service has the truth about what was saved. */
-    reload: () => {
-      const id = state.get().conversationId;
-      if (id) void load(id);
+    load,
+    reload,
+    /** The chat side of a spoken turn: most of voice/types.ts ChatPort (state/voice.ts adds the rest). */
+    turn: {
+      // The turn is on its way from the first press: the composer cannot send meanwhile.
+      claim: () => (state.get().busy == 'idle' ? (patch({ busy: 'streaming' }), claim()) : null),
+      release,
+      reply: () => openReply(() => undefined),
+      said(content: string, id?: string): string {
+        if (id) patchMessage(id, { content });
+        else append({ id: (id = localId()), role: 'user', content });
+        return id;
+      },
+      adopt: (conversationId: string) => patch({ conversationId }),
     },
-    /** The retry button: sends the kept message again. */
-    retry: () => send(draft.get()),
-    speak,
-    dismissNotice: () => patch({ notice: null }),
-    showNotice: setNotice,
     reset: () => {
       stop();
-      patch({ conversationId: null, messages: [], notice: null, busy: 'idle' });
+      hooks.clearNotice();
+      patch({ conversationId: null, messages: [], busy: 'idle' });
     },
     dispose: stop,
   };

@@ -13,65 +13,39 @@ export interface Continuity {
   /** What the previous page of this tab kept (read once, at init). */
   readonly kept: Kept;
   /** Remembers the current state; writes only when it changed. */
-  save(now: Kept): void;
+  save(conversationId: string | null, open: boolean): void;
   /** Forgets everything kept for this publicId (destroy). */
   forget(): void;
 }
 
-const NOTHING: Kept = { conversationId: null, open: false };
-
 /**
- * The tab's sessionStorage, or null. Reading `window.sessionStorage` itself throws in a sandboxed
- * iframe or with storage disabled, and every call may throw (Safari private mode, a full quota):
- * persistence is a convenience, so any failure just means nothing is kept.
+ * `enabled` false (`persist: false`): sessionStorage is never touched, not even read.
+ * Stored as one short string: `1` or `0` (the panel was open), then the conversation id, if any.
  */
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** An id that can go into a URL path as it is (the same rule the client applies to service ids). */
-const usableId = (v: unknown): v is string => typeof v == 'string' && v.length > 0 && v.length <= 200 && v != '.' && v != '..';
-
-function parse(raw: string | null): Kept {
-  try {
-    const v: unknown = raw && JSON.parse(raw);
-    if (typeof v != 'object' || !v) return NOTHING;
-    const { conversation, open } = v as Record<string, unknown>;
-    return { conversationId: usableId(conversation) ? conversation : null, open: open === true };
-  } catch {
-    return NOTHING;
-  }
-}
-
-/** `enabled` false (`persist: false`): sessionStorage is never touched, not even read. */
 export function createContinuity(publicId: string, enabled: boolean): Continuity {
-  if (!enabled) return { kept: NOTHING, save() {}, forget() {} };
-  const key = `service-widget:${publicId}`;
-  const attempt = <T>(use: (s: Storage) => T): T | undefined => {
+  const key = 'service-widget:' + publicId;
+  // Reading window.sessionStorage itself throws in a sandboxed iframe, and every call may throw
+  // (Safari private mode, a full quota): persistence is a convenience, so a failure keeps nothing.
+  const use = <T>(act: (s: Storage) => T): T | undefined => {
     try {
-      const s = storage();
-      return s ? use(s) : undefined;
+      if (enabled) return act(window.sessionStorage);
     } catch {
-      return undefined;
+      // nothing kept
     }
   };
-  let written = attempt((s) => s.getItem(key)) ?? null;
+  let written = use((s) => s.getItem(key)) ?? null;
+  // Anything else (an id that would change the request's path, `.` or `..`, say) was not written here.
+  const [, open, id] = /^([01])(.{0,200})$/s.exec(written ?? '') ?? [];
   return {
-    kept: parse(written),
-    save({ conversationId, open }) {
+    kept: { conversationId: id && !/^\.\.?$/.test(id) ? id : null, open: open == '1' },
+    save(conversationId, open) {
       // Nothing worth keeping leaves no key behind.
-      const next = conversationId || open ? JSON.stringify({ conversation: conversationId, open }) : null;
-      if (next === written) return;
-      written = next;
-      attempt((s) => (next === null ? s.removeItem(key) : s.setItem(key, next)));
+      const next = conversationId || open ? +open + (conversationId ?? '') : null;
+      if (next !== written) use((s) => ((written = next) === null ? s.removeItem(key) : s.setItem(key, next!)));
     },
     forget() {
       written = null;
-      attempt((s) => s.removeItem(key));
+      use((s) => s.removeItem(key));
     },
   };
 }

@@ -1,7 +1,6 @@
-import type { WidgetClient as ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { ConversationSummary } from '../api/types';
 import { store } from './store';
-import type { Notice } from './notices';
 
 export interface HistoryState {
   items: ConversationSummary[];
@@ -13,7 +12,7 @@ export interface HistoryState {
 const initial: HistoryState = { items: [], nextCursor: null, loading: false, loaded: false };
 
 /** The visitor's conversations: fetched each time the list is opened, never stored. */
-export function createHistory(api: ApiClient, describe: (err: unknown) => Notice, onNotice: (n: Notice) => void) {
+export function createHistory(api: ApiClient, fail: (err: unknown, retry: () => void) => void) {
   const state = store<HistoryState>(initial);
   let ctrl: AbortController | null = null;
 
@@ -31,7 +30,7 @@ export function createHistory(api: ApiClient, describe: (err: unknown) => Notice
     } catch (err) {
       if (mine.signal.aborted) return;
       state.update((s) => ({ ...s, loading: false, loaded: true }));
-      onNotice(describe(err));
+      fail(err, () => void fetchPage(cursor));
     }
   }
 

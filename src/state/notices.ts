@@ -1,16 +1,36 @@
-import { AuthTokenError, HttpError, NetworkError, StreamInterruptedError } from '../api/errors';
-import { resetTime, type Messages } from '../i18n';
+// One notice model for every part of the widget (chat, history, config, portal, voice, approvals):
+// a notice stores what happened (kind, code, parameters), never a sentence, and is put into words
+// when rendered (`noticeText`), so `setLocale` re-translates it, dates and numbers included.
+import { AuthTokenError, HttpError, NetworkError, StreamInterruptedError, type LimitPeriod } from '../api/errors';
+import { messages, resetTime, type Messages } from '../i18n';
 import type { Locale, WidgetErrorCode } from '../types';
 
 export type NoticeKind = 'approval' | 'limit' | 'auth' | 'error' | 'offline' | 'voice' | 'interrupted';
 
+/** Catalog keys that are plain sentences. */
+export type Say = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];
+
+/** A misconfiguration of the embedding page, named once in the console (widget-model.ts). */
+export type Cause = 'publicId' | 'getAuthToken' | 'baseUrl';
+
 export interface Notice {
   kind: NoticeKind;
-  code: WidgetErrorCode;
-  text: string;
-  /** A second line: when a limit resets, a request reference. */
-  detail?: string;
-  action?: 'retry' | 'reload';
+  /** The `error` event's code; approvals and a blocked tab are not failures and fire none. */
+  code?: WidgetErrorCode;
+  /** What to say: a sentence of the catalog. */
+  say: Say;
+  /** 429: which limit, and when it resets (ISO 8601, formatted at render). */
+  period?: LimitPeriod;
+  resetAt?: string;
+  /** The service's reference of a 5xx, shown for support. */
+  requestId?: string;
+  /** The service's own words (an approval's `message`), shown instead of `say`. */
+  message?: string;
+  /** The portal address, when the browser blocked its tab. */
+  link?: string;
+  /** The notice's button: `retry` repeats exactly the action that failed, `reload` the conversation. */
+  action?: ['retry' | 'reload', () => void];
+  cause?: Cause;
 }
 
 /** The browser says it is offline: nothing was sent. */
@@ -18,57 +38,60 @@ export class OfflineError extends Error {
   override name = 'OfflineError';
 }
 
-interface Context {
-  t: Messages;
-  locale: Locale;
-  staticToken: boolean;
-}
-
-/** Turns any failure of a request into what the visitor is told (contract 4.2). */
-export function noticeFor(err: unknown, { t, locale, staticToken }: Context): Notice {
-  if (err instanceof OfflineError) return { kind: 'offline', code: 'offline', text: t.offline };
+/**
+ * Turns any failure of a request into what the visitor is told (contract 4.2). `retry` repeats the
+ * failed action; it is offered only where trying again can help.
+ */
+export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void): Notice {
+  const again = retry && (['retry', retry] as Notice['action']);
+  if (err instanceof OfflineError) return { kind: 'offline', code: 'offline', say: 'offline' };
+  // Cut after it began: `retry` reloads the conversation; a reply is never sent twice.
   if (err instanceof StreamInterruptedError) {
-    return { kind: 'interrupted', code: 'interrupted', text: t.interrupted, action: 'reload' };
+    return { kind: 'interrupted', code: 'interrupted', say: 'interrupted', action: retry && ['reload', retry] };
   }
   // A rejected token: with a static one only a reload helps; getAuthToken is asked again next time.
   const auth: Notice = staticToken
-    ? { kind: 'auth', code: 'auth', text: t.authExpiredStatic }
-    : { kind: 'auth', code: 'auth', text: t.authExpired, action: 'retry' };
-  if (err instanceof AuthTokenError) return auth;
-  if (err instanceof NetworkError) {
-    return { kind: 'error', code: 'unavailable', text: t.unavailable, action: 'retry' };
+    ? { kind: 'auth', code: 'auth', say: 'authExpiredStatic' }
+    : { kind: 'auth', code: 'auth', say: 'authExpired', action: again };
+  if (err instanceof AuthTokenError) {
+    // The page's getAuthToken failed (often CORS on its token endpoint): the session did not expire.
+    return err.expired ? auth : { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'getAuthToken' };
   }
-  if (!(err instanceof HttpError)) {
-    return { kind: 'error', code: 'error', text: t.error, action: 'retry' };
-  }
-  const ref = err.requestId ? t.reference(err.requestId) : undefined;
+  if (err instanceof NetworkError) return { kind: 'error', code: 'unavailable', say: 'unavailable', action: again };
+  if (!(err instanceof HttpError)) return { kind: 'error', code: 'error', say: 'error', action: again };
   switch (err.code) {
     case 'token_expired':
     case 'invalid_token':
       return auth;
     case 'invalid_public_id':
-      return { kind: 'error', code: 'invalid_public_id', text: t.invalidPublicId };
+      return { kind: 'error', code: 'invalid_public_id', say: 'invalidPublicId', cause: 'publicId' };
     case 'conversation_not_found':
-      return { kind: 'error', code: 'not_found', text: t.notFound };
+      return { kind: 'error', code: 'not_found', say: 'notFound' };
     case 'confirmation_not_pending':
-      return { kind: 'error', code: 'confirmation_not_pending', text: t.confirmationNotPending };
+      return { kind: 'error', code: 'confirmation_not_pending', say: 'confirmationNotPending' };
     case 'voice_not_configured':
-      return { kind: 'voice', code: 'voice_not_configured', text: t.voiceNotConfigured };
+      return { kind: 'voice', code: 'voice_not_configured', say: 'voiceNotConfigured' };
     case 'llm_not_configured':
-      return { kind: 'error', code: 'llm_not_configured', text: t.llmNotConfigured };
-    case 'user_limit_reached': {
-      const period = err.period && err.period in t.limit ? (err.period as keyof Messages['limit']) : 'daily';
-      const when = resetTime(locale, err.resetAt);
-      return { kind: 'limit', code: 'limit', text: t.limit[period], detail: when ? t.limitResets(when) : undefined };
-    }
+      return { kind: 'error', code: 'llm_not_configured', say: 'llmNotConfigured' };
+    case 'user_limit_reached':
+      return { kind: 'limit', code: 'limit', say: 'error', period: err.period ?? 'daily', resetAt: err.resetAt };
   }
-  const down = err.status === 503;
-  return { kind: 'error', code: down ? 'unavailable' : 'error', text: down ? t.unavailable : t.error, detail: ref, action: 'retry' };
+  // A 404 that names nothing: the widget's API is not at `baseUrl`.
+  if (err.status == 404) return { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'baseUrl' };
+  const down = err.status == 503;
+  return { kind: 'error', code: down ? 'unavailable' : 'error', say: down ? 'unavailable' : 'error', requestId: err.requestId, action: again };
 }
 
-/** An `error` event inside a stream (or a voice error frame): same notices, by code. */
-export function noticeForStreamError(error: string, ctx: Context): Notice {
-  const notice = noticeFor(new HttpError(200, { error }), ctx);
-  // The partial reply stays; sending the message again would duplicate it.
-  return { ...notice, action: undefined };
+/** An `error` event inside a stream (or a voice error frame): the same notices, by code, no retry. */
+export const noticeForStreamError = (error: string, staticToken: boolean): Notice =>
+  noticeFor(new HttpError(200, { error }), staticToken);
+
+/** The notice in words, in `locale`: its sentence and an optional second line. */
+export function noticeText(n: Notice, locale: Locale): [text: string, detail?: string] {
+  const t = messages(locale);
+  const when = resetTime(locale, n.resetAt);
+  return [
+    n.message || (n.period ? t.limit[n.period] : t[n.say]),
+    when ? t.limitResets(when) : n.requestId && t.reference(n.requestId),
+  ];
 }

@@ -1,4 +1,4 @@
-import type { WidgetClient as ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 
 interface PortalCallbacks {
   blocked(url: string): void;

@@ -1,42 +1,52 @@
 // The microphone button's model in widget.js: loads the voice runtime on the first press and hands
-// it the chat model's voice entry point (chat.speak). Everything heavy lives in widget-voice.js.
-import type { WidgetClient } from '../api/client';
-import type { Messages } from '../i18n';
+// it the chat as a ChatPort (voice/types.ts). Everything heavy, the voice-turn adapter included,
+// lives in widget-voice.js. The button's state (recording, replying, playing) is kept here only.
+import type { ApiClient } from '../api/client';
 import type { Locale } from '../types';
 import { loadVoiceRuntime } from '../voice/load';
-import type { VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
-import type { ChatModel } from './chat';
+import type { ChatPort, VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
+import type { ChatHooks, ChatModel } from './chat';
 import type { Notice } from './notices';
 import { store } from './store';
 
 export interface VoiceDeps {
-  api: WidgetClient;
+  api: ApiClient;
   chat: ChatModel;
+  hooks: Pick<ChatHooks, 'onSent' | 'streamError' | 'fail'>;
+  notify(notice: Notice): void;
   runtimeUrl: string;
   nonce: string | null;
   locale(): Locale;
   /** False when /config said `voice.configured: false`: no microphone prompt for nothing. */
   configured(): boolean;
-  t(): Messages;
-  describe(err: unknown): Notice;
 }
 
 export type VoiceModel = ReturnType<typeof createVoice>;
 
-export function createVoice({ api, chat, runtimeUrl, nonce, locale, configured, t, describe }: VoiceDeps) {
+export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, locale, configured }: VoiceDeps) {
   const state = store<VoiceState>({ phase: 'idle', playing: false });
   let controller: VoiceController | undefined;
   /** Pressed while the runtime loads: start once it is here (a second press, close or destroy cancel). */
   let wanted = false;
-  const notice = (key: VoiceFailure | 'voiceFailed' | 'voiceNotConfigured' | null, error?: unknown): Notice =>
-    key ? { kind: 'voice', code: key === 'voiceNotConfigured' ? 'voice_not_configured' : 'voice', text: t()[key] } : describe(error);
+  const say = (key: VoiceFailure | 'voiceFailed' | 'voiceNotConfigured', retry?: () => void) =>
+    notify({ kind: 'voice', code: key === 'voiceNotConfigured' ? 'voice_not_configured' : 'voice', say: key, action: retry && ['retry', retry] });
+  // A refused session says why in the service's words (409 voice_not_configured, 429, 401…); the
+  // retry starts a new turn (a click, so the microphone may be asked again).
+  const fail = (failure: VoiceFailure | null, error?: unknown) =>
+    failure ? say(failure, failure == 'voiceDropped' ? press : undefined) : hooks.fail(error, press);
+  const port: ChatPort = {
+    ...chat.turn,
+    sent: () => hooks.onSent(chat.state.get().conversationId),
+    streamError: hooks.streamError,
+    fail,
+  };
   const host: VoiceHost = {
-    speak: chat.speak,
+    chat: port,
     stop: chat.stop,
     session: api.voiceSession,
     conversationId: () => chat.state.get().conversationId,
     locale,
-    notice,
+    get: state.get,
     set: (p) => state.update((s) => ({ ...s, ...p })),
   };
 
@@ -45,28 +55,30 @@ export function createVoice({ api, chat, runtimeUrl, nonce, locale, configured, 
     wanted = false;
   };
 
+  function press(): void {
+    if (!configured()) return say('voiceNotConfigured');
+    if (controller) return controller.press();
+    if (wanted) return cancel();
+    wanted = true;
+    host.set({ phase: 'starting' });
+    loadVoiceRuntime(runtimeUrl, nonce).then(
+      (create) => {
+        controller ??= create(host);
+        if (!wanted) return;
+        cancel();
+        controller.press();
+      },
+      () => {
+        if (!wanted) return;
+        cancel();
+        say('voiceFailed', press);
+      },
+    );
+  }
+
   return {
     state,
-    press(): void {
-      if (!configured()) return chat.showNotice(notice('voiceNotConfigured'));
-      if (controller) return controller.press();
-      if (wanted) return cancel();
-      wanted = true;
-      host.set({ phase: 'starting' });
-      loadVoiceRuntime(runtimeUrl, nonce).then(
-        (create) => {
-          controller ??= create(host);
-          if (!wanted) return;
-          cancel();
-          controller.press();
-        },
-        () => {
-          if (!wanted) return;
-          cancel();
-          chat.showNotice(notice('voiceFailed'));
-        },
-      );
-    },
+    press,
     release(): void {
       cancel();
       controller?.release();

@@ -1,12 +1,12 @@
-import type { WidgetClient as ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import type { ServiceConfig } from '../api/types';
 import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
 import type { Locale, Theme } from '../types';
-import { createChat } from './chat';
+import { createChat, type ChatHooks } from './chat';
 import { createContinuity } from './continuity';
 import { createHistory } from './history';
-import { noticeFor, noticeForStreamError, type Notice } from './notices';
+import { noticeFor, noticeForStreamError, noticeText, type Cause, type Notice } from './notices';
 import { openPortal } from './portal';
 import { store } from './store';
 import { createVoice } from './voice';
@@ -17,13 +17,18 @@ export interface SessionState {
   theme: Theme;
   locale: Locale;
   config: ServiceConfig | null;
-  /** Shown when the portal tab could not be opened. */
-  portalLink: string | null;
   /** Polite live-region text: finished replies, not every token. */
   announcement: string;
 }
 
 export type WidgetModel = ReturnType<typeof createWidgetModel>;
+
+/** What the page's developer must fix, said once per widget in the console (never a token). */
+const MISCONFIGURED: Record<Cause, string> = {
+  publicId: 'the service rejected it',
+  getAuthToken: 'it failed or gave no token (CORS on your token endpoint?), so nothing was sent',
+  baseUrl: 'the widget API is not there (404)',
+};
 
 /** Everything one widget instance knows and can do, without any DOM. */
 export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
@@ -33,27 +38,36 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     theme: opts.theme,
     locale: opts.locale,
     config: null,
-    portalLink: null,
     announcement: '',
   });
+  /** The one notice about the last action, shown above the composer (approvals sit in their reply). */
+  const notice = store<Notice | null>(null);
   const patch = (p: Partial<SessionState>) => session.update((s) => ({ ...s, ...p }));
   const t = (): Messages => messages(session.get().locale);
-  const context = () => ({ t: t(), locale: session.get().locale, staticToken: opts.staticToken });
-  const describe = (err: unknown) => noticeFor(err, context());
-  let warnedPublicId = false;
-  const report = (notice: Notice) => {
-    if (notice.code === 'invalid_public_id' && !warnedPublicId) {
-      warnedPublicId = true;
-      console.error('ServiceWidget: the service rejected the `publicId` option. Check the value given to ServiceWidget.init.');
-    }
-    if (notice.kind !== 'approval') opts.onEvent({ type: 'error', code: notice.code, message: notice.text });
-  };
 
-  const history = createHistory(api, describe, (n) => chat.showNotice(n));
-  const chat = createChat(api, {
-    describe,
-    describeStreamError: (code) => noticeForStreamError(code, context()),
-    onSent: (conversationId) => opts.onEvent({ type: 'message_sent', conversationId }),
+  const told = new Set<Cause>();
+  /** Shows a notice; each failure fires one `error` event and names a misconfiguration once. */
+  const notify = (n: Notice) => {
+    notice.set(n);
+    if (n.cause && !told.has(n.cause)) {
+      told.add(n.cause);
+      console.error(`ServiceWidget: check the \`${n.cause}\` option: ${MISCONFIGURED[n.cause]}.`);
+    }
+    if (n.code) opts.onEvent({ type: 'error', code: n.code, message: noticeText(n, session.get().locale)[0] });
+  };
+  // Pressing "Try again" takes the notice away; failing again brings a new one.
+  const fail = (err: unknown, retry?: () => void) =>
+    notify(noticeFor(err, opts.staticToken, retry && (() => (notice.set(null), retry()))));
+
+  const hooks: ChatHooks = {
+    fail,
+    streamError: (code) => notify(noticeForStreamError(code, opts.staticToken)),
+    clearNotice: () => notice.set(null),
+    onSent: (conversationId) => {
+      // The service answers: a /config that failed before is asked again now.
+      ensureConfig();
+      opts.onEvent({ type: 'message_sent', conversationId });
+    },
     onReplyDone: (conversationId, text) => {
       patch({ announcement: `${t().replyDone} ${plainText(text)}` });
       opts.onEvent({ type: 'reply_done', conversationId });
@@ -63,40 +77,49 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
       history.remove(id);
       if (id === restoring) restoring = null;
     },
-    onNotice: report,
-  });
+  };
+  const history = createHistory(api, fail);
+  const chat = createChat(api, hooks);
 
   // The conversation kept by the previous page of this tab, loaded when the panel first opens
   // (no request before that, as always); until then it stays kept.
   const continuity = createContinuity(opts.publicId, opts.persist);
   let restoring = continuity.kept.conversationId;
+  let reopening = continuity.kept.open;
   const keep = () => {
     const id = chat.state.get().conversationId;
     if (id) restoring = null;
-    continuity.save({ conversationId: id ?? restoring, open: session.get().open });
+    continuity.save(id ?? restoring, session.get().open);
   };
   const unkeep = [chat.state.subscribe(keep), session.subscribe(keep)];
 
   const voice = createVoice({
     api,
     chat,
+    hooks,
+    notify,
     runtimeUrl: opts.voiceRuntimeUrl,
     nonce: opts.nonce,
     locale: () => session.get().locale,
     configured: () => session.get().config?.voice.configured !== false,
-    t,
-    describe,
   });
 
   // Aborted by destroy(): a request still in flight then ends with the widget.
   const life = new AbortController();
+  /** Asked once per opened widget; a failed /config is asked again (its retry, or the next open). */
   let configAsked = false;
   const ensureConfig = () => {
     if (configAsked) return;
     configAsked = true;
     api.getConfig(life.signal).then(
       (config) => patch({ config }),
-      (err) => life.signal.aborted || chat.showNotice(describe(err)),
+      (err) => {
+        if (life.signal.aborted) return;
+        configAsked = false;
+        // A send on its way, or a notice already shown, says what went wrong: one failure the
+        // visitor sees is one notice and one `error` event. /config is asked again later.
+        if (chat.state.get().busy == 'idle' && !notice.get()) fail(err, ensureConfig);
+      },
     );
   };
 
@@ -106,7 +129,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     ensureConfig();
     // Once: a second open while it loads, or after the visitor began anew, changes nothing.
     const { conversationId, messages, busy } = chat.state.get();
-    if (restoring && !conversationId && !messages.length && busy == 'idle') void chat.open(restoring, true);
+    if (restoring && !conversationId && !messages.length && busy == 'idle') void chat.load(restoring, true);
     opts.onEvent({ type: 'open' });
   };
   const close = () => {
@@ -116,9 +139,23 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     opts.onEvent({ type: 'close' });
   };
 
+  /** Must run inside the click: the tab is opened before any await so popup blockers allow it. */
+  const portal = () =>
+    openPortal(
+      api,
+      opts.portalUrl,
+      {
+        // Not a failure: the browser kept the tab from opening, the visitor follows the link.
+        blocked: (link) => notice.set({ kind: 'error', say: 'portalBlocked', link }),
+        failed: (err) => fail(err, portal),
+      },
+      life.signal,
+    );
+
   return {
     options: opts,
     session,
+    notice,
     chat,
     history,
     voice,
@@ -128,6 +165,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     toggle: () => (session.get().open ? close() : open()),
     /** The panel was open when the visitor left the previous page of this tab. */
     reopen: continuity.kept.open,
+    /** True once, for the panel's first showing when it reopened by itself (`reopen`). */
+    reopened: () => reopening && !(reopening = false),
     newConversation: () => {
       restoring = null;
       chat.reset();
@@ -141,19 +180,12 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     showChat: () => patch({ view: 'chat' }),
     openConversation: (id: string) => {
       patch({ view: 'chat' });
-      void chat.open(id);
+      void chat.load(id);
     },
     setTheme: (theme: Theme) => patch({ theme }),
     setLocale: (locale: Locale) => patch({ locale }),
-    /** Must run inside the click: the tab is opened before any await so popup blockers allow it. */
-    openPortal: () =>
-      openPortal(
-        api,
-        opts.portalUrl,
-        { blocked: (url) => patch({ portalLink: url }), failed: (err) => chat.showNotice(describe(err)) },
-        life.signal,
-      ),
-    dismissPortalLink: () => patch({ portalLink: null }),
+    openPortal: portal,
+    dismissNotice: () => notice.set(null),
     dispose: () => {
       for (const off of unkeep) off();
       continuity.forget();

@@ -2,13 +2,17 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Icon } from './icons';
+import { RecordingBar } from './RecordingBar';
 
 export function Composer() {
   const model = useModel();
   const { busy } = useStore(model.chat.state);
+  const { phase } = useStore(model.voice.state);
   const draft = useStore(model.chat.draft);
   const t = model.t();
-  const streaming = busy === 'streaming';
+  // While the microphone records, the mic button ends the recording: no stop button beside it.
+  const recording = phase === 'recording';
+  const streaming = busy === 'streaming' && !recording && phase !== 'starting';
 
   const submit = (e?: Event) => {
     e?.preventDefault();
@@ -28,6 +32,8 @@ export function Composer() {
   }, [draft]);
 
   return (
+    <>
+    {recording && <RecordingBar />}
     <form class="composer" part="composer" onSubmit={submit}>
       <textarea
         ref={input}
@@ -56,5 +62,6 @@ export function Composer() {
         </button>
       )}
     </form>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { relativeTime } from '../i18n';
 import { useStore } from '../state/store';
+import { CurrentNotice } from './ChatView';
 import { useModel } from './context';
 
 export function HistoryView() {
@@ -32,6 +33,7 @@ export function HistoryView() {
           {t.historyMore}
         </button>
       )}
+      <CurrentNotice />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import { renderMarkdown } from '../markdown/render';
 import { createStreamingRenderer } from '../markdown/stream';
 import type { Store } from '../state/store';
 import { useModel } from './context';
-import { addTableActions } from './table-actions';
+import { addAnswerActions } from './answer-actions';
 
 type Renderer = ReturnType<typeof createStreamingRenderer>;
 
@@ -12,7 +11,7 @@ type Renderer = ReturnType<typeof createStreamingRenderer>;
  * text streams in (at most one render a frame, finished blocks kept); then the final text lands.
  */
 export function Markdown({ text, live }: { text: string; live?: Store<string> }) {
-  const t = useModel().t();
+  const model = useModel();
   const el = useRef<HTMLDivElement>(null);
   const streaming = useRef<Renderer | null>(null);
 
@@ -26,13 +25,12 @@ export function Markdown({ text, live }: { text: string; live?: Store<string> })
   useLayoutEffect(() => {
     const target = el.current;
     if (live || !target) return;
-    if (streaming.current) {
-      streaming.current.finish(text);
-      streaming.current = null;
-    } else {
-      target.replaceChildren(renderMarkdown(text));
-    }
-    addTableActions(target, t);
+    // A long reply (stored or streamed) may finish over a few frames, so no task holds the page;
+    // the answer's buttons (copy, tables) come once it is all there.
+    const renderer = streaming.current ?? createStreamingRenderer(target);
+    streaming.current = null;
+    renderer.finish(text, () => addAnswerActions(target, model));
+    return () => renderer.destroy();
   }, [text, live]);
 
   useEffect(() => () => streaming.current?.destroy(), []);

@@ -1,26 +1,28 @@
-import type { ChatMessage } from '../state/chat';
-import { useStore, store } from '../state/store';
+import { isLive, type ChatMessage, type ReplyPhase } from '../state/chat';
+import { store, useStore } from '../state/store';
 import { Confirmation } from './Confirmation';
 import { useModel } from './context';
 import { Markdown } from './Markdown';
 import { NoticeView } from './NoticeView';
 
-const idle = store(false);
+/** Stored replies have no phase store: they are done. */
+const stored = store<ReplyPhase>('done');
 
 function AssistantMessage({ message }: { message: ChatMessage }) {
   const model = useModel();
   const t = model.t();
-  const lookingUp = useStore(message.lookingUp ?? idle);
-  const streaming = message.state === 'streaming';
+  // The status line follows the reply's phase as it changes, not as it was at the last render.
+  const phase = useStore(message.phase ?? stored);
+  const live = isLive(phase);
+  const status = phase === 'thinking' ? t.thinking : phase === 'looking-up' ? t.lookingUp : phase === 'stopped' ? t.stopped : '';
   return (
-    <div class="message" part="message" data-role="assistant" aria-busy={streaming}>
+    <div class="message" part="message" data-role="assistant" aria-busy={live}>
       <span class="sr-only">{t.assistant}: </span>
-      <Markdown text={message.content} live={streaming ? message.live : undefined} />
-      {streaming && <p class="status dots-line">{lookingUp ? t.lookingUp : message.live?.get() ? '' : t.thinking}</p>}
-      {message.state === 'stopped' && <p class="status">{t.stopped}</p>}
+      <Markdown text={message.content} live={live ? message.live : undefined} />
+      {status && <p class="status">{status}</p>}
       {message.confirmation && <Confirmation confirmation={message.confirmation} />}
       {message.approval?.status === 'pending' && (
-        <NoticeView notice={{ kind: 'approval', code: 'error', text: message.approval.message || t.approval }} />
+        <NoticeView notice={{ kind: 'approval', say: 'approval', message: message.approval.message }} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Message } from './Message';
+import { Suggestions } from './Suggestions';
 
 export function MessageList() {
   const model = useModel();
@@ -47,6 +48,7 @@ export function MessageList() {
       >
         <p class="welcome">{config?.welcome || t.welcome}</p>
         {config?.read_only && <p class="welcome">{t.readOnly}</p>}
+        <Suggestions />
         {busy === 'loading' && <p class="status">{t.loading}</p>}
         {messages.map((m) => (
           <Message key={m.id} message={m} />

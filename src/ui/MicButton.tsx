@@ -11,8 +11,7 @@ export function MicButton() {
   const speaking = !recording && (phase === 'replying' || playing);
   const label = recording ? t.micStop : speaking ? t.micSilence : t.micStart;
   return (
-    <>
-      <button
+    <button
         type="button"
         class={`icon-button mic-button${recording ? ' recording' : ''}`}
         part="mic-button"
@@ -22,10 +21,6 @@ export function MicButton() {
         onClick={model.voice.press}
       >
         <Icon name={speaking ? 'stop' : 'mic'} />
-      </button>
-      <span class="sr-only" aria-live="polite">
-        {phase === 'recording' ? t.recording : ''}
-      </span>
-    </>
+    </button>
   );
 }

@@ -1,34 +1,56 @@
-import type { Notice } from '../state/notices';
+import type { ComponentChildren } from 'preact';
+import { noticeText, type Notice } from '../state/notices';
+import { useStore } from '../state/store';
 import { useModel } from './context';
+import { Icon } from './icons';
 
 interface Props {
   notice: Notice;
-  onAction?: () => void;
   onDismiss?: () => void;
 }
 
-export function NoticeView({ notice, onAction, onDismiss }: Props) {
-  const t = useModel().t();
-  const urgent = notice.kind === 'error' || notice.kind === 'auth' || notice.kind === 'limit';
+/**
+ * Every notice of the widget (contract 3: `notice` with `data-kind`), put into words here in the
+ * current locale, with its kind's icon and colour: a waiting approval does not look like a failure.
+ */
+export function NoticeView({ notice, onDismiss }: Props) {
+  const model = useModel();
+  const { locale } = useStore(model.session);
+  const t = model.t();
+  const [text, detail] = noticeText(notice, locale);
+  const { kind, action, link } = notice;
+  const urgent = kind === 'error' || kind === 'auth' || kind === 'limit';
+  let actions: ComponentChildren = null;
+  if (action || onDismiss) {
+    actions = (
+      <div class="notice-actions">
+        {/* part retry-button (repeat what failed) or reload-button (reload the conversation) */}
+        {action && (
+          <button type="button" class="action-button primary" part={`${action[0]}-button`} onClick={action[1]}>
+            {t[action[0]]}
+          </button>
+        )}
+        {onDismiss && (
+          <button type="button" class="action-button" onClick={onDismiss}>
+            {t.dismiss}
+          </button>
+        )}
+      </div>
+    );
+  }
   return (
-    <div class="notice" part="notice" data-kind={notice.kind} role={urgent ? 'alert' : 'status'}>
-      <span>{notice.text}</span>
-      {notice.detail && <span class="status">{notice.detail}</span>}
-      {(notice.action || onDismiss) && (
-        <div class="notice-actions">
-          {/* part retry-button (send the kept message again) or reload-button (reload the conversation) */}
-          {notice.action && (
-            <button type="button" class="action-button primary" part={`${notice.action}-button`} onClick={onAction}>
-              {t[notice.action]}
-            </button>
-          )}
-          {onDismiss && (
-            <button type="button" class="action-button" onClick={onDismiss}>
-              {t.dismiss}
-            </button>
-          )}
-        </div>
-      )}
+    <div class="notice" part="notice" data-kind={kind} role={urgent && !link ? 'alert' : 'status'}>
+      <Icon name={kind == 'voice' ? 'mic' : kind} />
+      <div class="notice-body">
+        <span>{text}</span>
+        {detail && <span class="status">{detail}</span>}
+        {link && (
+          <a part="portal-link" href={link} target="_blank" rel="noopener noreferrer" onClick={onDismiss}>
+            {t.portalLink}
+          </a>
+        )}
+        {actions}
+      </div>
     </div>
   );
 }

@@ -14,9 +14,14 @@ export function Panel({ inline }: { inline: boolean }) {
 
   // A floating panel takes focus when it opens, and coming back from the history list (a
   // conversation chosen, or "back") lands in the composer, so keyboard focus never drops to <body>.
+  // On touch screens the panel itself takes it on open: a focused composer would pop the keyboard
+  // over the answer.
   const first = useRef(true);
   useEffect(() => {
-    if (view === 'chat' && (!first.current || !inline)) focusComposer(panel.current);
+    // A panel that reopened by itself after a page load (`persist`) leaves focus to the new page.
+    if (model.reopened()) return void (first.current = false);
+    if (first.current && !inline && matchMedia('(pointer: coarse)').matches) panel.current?.focus();
+    else if (view === 'chat' && (!first.current || !inline)) focusComposer(panel.current);
     first.current = false;
   }, [view, inline]);
 
@@ -34,6 +39,7 @@ export function Panel({ inline }: { inline: boolean }) {
       part="panel"
       role={inline ? 'region' : 'dialog'}
       aria-labelledby="sw-title"
+      tabIndex={-1}
       onKeyDown={onKeyDown}
     >
       <Header title={config?.title || t.defaultTitle} inline={inline} />

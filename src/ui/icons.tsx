@@ -10,7 +10,13 @@ const paths = {
   stop: 'M7 7h10v10H7z',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   back: 'M19 12H5M11 6l-6 6 6 6',
-  search: 'M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16ZM21 21l-4.3-4.3',
+  // Notice kinds (NoticeView; voice uses mic).
+  approval: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM12 7v5l3 2',
+  limit: 'M4 17a8 8 0 1 1 16 0M12 17l4-5',
+  auth: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
+  error: 'M12 3 2 21h20L12 3ZM12 10v5M12 18v.01',
+  offline: 'M2 9a15 15 0 0 1 20 0M5 13a10 10 0 0 1 14 0M9 17a4 4 0 0 1 6 0M3 3l18 18',
+  interrupted: 'M3 12h6M15 12h6M10 8l4 8',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -1,19 +1,17 @@
 // The microphone button's behaviour (widget-voice.js): one spoken turn at a time, fed into the chat
-// model through the host's `speak()`, so spoken turns look and behave like typed ones.
-import type { VoiceSink } from '../state/chat';
+// model through the voice-turn adapter (sink.ts), so spoken turns look and behave like typed ones.
+import { speak, type VoiceSink } from './sink';
 import { startTurn, type VoiceEnv } from './turn';
 import type { VoiceController, VoiceEvent, VoiceHost, VoicePhase, VoiceTurn } from './types';
 
 export function createController(host: VoiceHost, env?: VoiceEnv): VoiceController {
-  let phase: VoicePhase = 'idle';
-  let playing = false;
   /** The latest turn; kept after `reply.done` so its audio can still be silenced. */
   let turn: VoiceTurn | null = null;
   /** The chat side of the running turn; null once it ended. */
   let sink: VoiceSink | null = null;
 
-  const setPhase = (p: VoicePhase) => host.set({ phase: (phase = p) });
-  const setPlaying = (p: boolean) => host.set({ playing: (playing = p) });
+  const setPhase = (phase: VoicePhase) => host.set({ phase });
+  const setPlaying = (playing: boolean) => host.set({ playing });
   const settle = () => {
     sink = null;
     setPhase('idle');
@@ -32,7 +30,6 @@ export function createController(host: VoiceHost, env?: VoiceEnv): VoiceControll
       case 'recording':
         return setPhase('recording');
       case 'listened':
-        s.listened();
         return setPhase('replying');
       case 'transcript':
         return s.transcript(e.text, e.final);
@@ -46,16 +43,15 @@ export function createController(host: VoiceHost, env?: VoiceEnv): VoiceControll
       case 'failed':
         // A refused session says why in the service's words (409 voice_not_configured, 429, 401…).
         s.fail(
-          e.reason === 'session'
-            ? host.notice(null, e.error)
-            : host.notice(e.reason === 'denied' ? 'voiceDenied' : e.reason === 'unsupported' ? 'voiceUnsupported' : 'voiceDropped'),
+          e.reason === 'session' ? null : e.reason === 'denied' ? 'voiceDenied' : e.reason === 'unsupported' ? 'voiceUnsupported' : 'voiceDropped',
+          e.error,
         );
         return settle();
     }
   };
 
   const start = () => {
-    const s = host.speak();
+    const s = speak(host.chat);
     if (!s) return;
     closeTurn();
     sink = s;
@@ -80,12 +76,14 @@ export function createController(host: VoiceHost, env?: VoiceEnv): VoiceControll
 
   return {
     press() {
+      const { phase, playing } = host.get();
       if (phase === 'recording') turn?.stop();
       else if (phase === 'starting') host.stop();
       else if (phase === 'replying' || playing) turn?.silence();
       else start();
     },
     release() {
+      const { phase } = host.get();
       if (phase === 'starting') host.stop();
       if (phase === 'recording') turn?.stop();
       turn?.silence();

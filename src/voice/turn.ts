@@ -2,7 +2,7 @@
 // chunks, `stop`; then transcript, reply text, reply audio and `reply.done` back. Part of
 // widget-voice.js only. Browser APIs come through `VoiceEnv` so tests can hand in fakes.
 import { isSafeId } from '../api/ids';
-import type { ChatEvent } from '../api/types';
+import { namedEvent, parseObject, str } from '../api/sse';
 import { createPlayer, type AudioContextCtor } from './player';
 import type { VoiceEvent, VoiceTurn, VoiceTurnOptions } from './types';
 
@@ -62,25 +62,6 @@ export function browserEnv(): VoiceEnv {
     MediaRecorder: g.MediaRecorder as RecorderCtor | undefined,
     AudioContext: (g.AudioContext ?? g.webkitAudioContext) as AudioContextCtor | undefined,
   };
-}
-
-/** Chat events from the socket's text frames that mean the same as in the chat stream. */
-function chatEvent(frame: Record<string, unknown>): ChatEvent | null {
-  const s = (v: unknown) => (typeof v === 'string' ? v : '');
-  switch (frame.type) {
-    case 'reply.delta':
-      return { type: 'delta', text: s(frame.text) };
-    case 'confirmation':
-      return { type: 'confirmation', id: s(frame.id), prompt: s(frame.prompt) };
-    case 'approval':
-      return { type: 'approval', status: 'pending', ...(typeof frame.message === 'string' ? { message: frame.message } : {}) };
-    case 'error':
-      return { type: 'error', error: s(frame.error) || 'error', ...(typeof frame.message === 'string' ? { message: frame.message } : {}) };
-    case 'conversation':
-      // An id that would move a later request's path is not taken (src/api/ids.ts).
-      return isSafeId(frame.id) ? { type: 'conversation', id: frame.id, title: s(frame.title) } : null;
-  }
-  return null;
 }
 
 export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()): VoiceTurn {
@@ -146,14 +127,9 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
   };
 
   const onText = (raw: string) => {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(raw);
-    } catch {
-      return; // not ours: ignored like unknown SSE lines
-    }
-    if (typeof frame !== 'object' || frame === null) return;
-    const f = frame as Record<string, unknown>;
+    // Not ours (not a JSON object): ignored like unknown SSE lines.
+    const f = parseObject(raw);
+    if (!f) return;
     switch (f.type) {
       case 'transcript': {
         const final = f.final === true;
@@ -166,11 +142,13 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
         clip = typeof f.mime === 'string' ? f.mime : 'audio/wav';
         return;
       case 'reply.done':
+        // An id that would move a later request's path is not taken (src/api/ids.ts).
         emit({ type: 'done', conversationId: isSafeId(f.conversation_id) ? f.conversation_id : null });
         end();
         return;
     }
-    const event = chatEvent(f);
+    // `reply.delta` is the socket's content delta; the rest means what it means in the chat stream.
+    const event = f.type == 'reply.delta' ? (str(f.text) ? { type: 'delta' as const, text: f.text } : undefined) : namedEvent(f.type, f);
     if (!event) return;
     emit({ type: 'chat', event });
     if (event.type === 'error') end();

@@ -1,9 +1,7 @@
 // What widget.js and widget-voice.js agree on. Types only: the core imports this file and
-// src/voice/load.ts, nothing else of the voice feature.
+// src/voice/load.ts, nothing else of the voice feature. It imports nothing from state/ or ui/: the
+// core implements them (state/voice.ts).
 import type { ChatEvent, VoiceSession } from '../api/types';
-import type { Messages } from '../i18n';
-import type { VoiceSink } from '../state/chat';
-import type { Notice } from '../state/notices';
 import type { Locale } from '../types';
 
 /** `starting`: microphone, session, socket. `replying`: recording ended, the answer is coming. */
@@ -15,22 +13,52 @@ export interface VoiceState {
   playing: boolean;
 }
 
-/** Notices the runtime can ask for, by their i18n key. */
-export type VoiceFailure = keyof Pick<Messages, 'voiceDenied' | 'voiceUnsupported' | 'voiceDropped'>;
+/** Why a turn could not start or was cut, as the runtime sees it (the core says it in words). */
+export type VoiceFailure = 'voiceDenied' | 'voiceUnsupported' | 'voiceDropped';
 
-/** What widget.js gives the runtime: the chat model's voice entry point and the api client. */
+/** One reply in the chat, written as the chat model writes typed replies (state/chat.ts). */
+export interface ReplyPort {
+  /** Shows the reply (thinking) if it is not shown yet. */
+  begin(): void;
+  onEvent(e: ChatEvent): void;
+  finish(final: 'stopped' | 'interrupted'): void;
+  /** The answer ended normally: done, unless an `error` event ended it already. */
+  complete(): void;
+  started(): boolean;
+}
+
+/**
+ * The chat as a spoken turn needs it: the seam between the two bundles. The core implements it
+ * (state/voice.ts); the runtime's voice-turn adapter (voice/sink.ts) drives it.
+ */
+export interface ChatPort {
+  /** Claims the chat for a spoken turn, or null while something else runs. Stop, reset and destroy abort it. */
+  claim(): AbortController | null;
+  release(ctrl: AbortController): void;
+  reply(): ReplyPort;
+  /** Shows the visitor's words, or updates them given the id this returned before. */
+  said(text: string, id?: string): string;
+  /** The turn joined (or began) this conversation. */
+  adopt(conversationId: string): void;
+  /** The question is complete: `message_sent`. */
+  sent(): void;
+  /** An `error` frame before any answer (a limit, say): a notice, not an empty reply. */
+  streamError(code: string): void;
+  /** A notice for `failure`, or (null) for what POST /voice/session threw, told as in text chat. */
+  fail(failure: VoiceFailure | null, error?: unknown): void;
+}
+
+/** What widget.js gives the runtime: the chat, the api client, the button's state. */
 export interface VoiceHost {
-  /** chat.speak(): a new spoken turn in the chat, or null while something else runs. */
-  speak(): VoiceSink | null;
-  /** chat.stop(): ends the running turn (its sink's signal aborts). */
+  chat: ChatPort;
+  /** chat.stop(): ends the running turn (its claim aborts). */
   stop(): void;
   /** POST /voice/session through the core's api client (the JWT never reaches the runtime). */
   session(conversationId: string | null, signal?: AbortSignal): Promise<VoiceSession>;
   conversationId(): string | null;
   locale(): Locale;
-  /** A voice notice by key, or (no key) what a failed request means, as in text chat. */
-  notice(failure: VoiceFailure | null, error?: unknown): Notice;
-  /** Updates the state the microphone button shows. */
+  /** The microphone button's state: kept once, in the core; the runtime reads and updates it. */
+  get(): VoiceState;
   set(state: Partial<VoiceState>): void;
 }
 
@@ -80,5 +108,3 @@ export interface VoiceTurn {
   /** Ends everything: recording (with `stop`), socket, microphone, audio. */
   close(): void;
 }
-
-export type StartVoiceTurn = (options: VoiceTurnOptions) => VoiceTurn;

@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError, StreamInterruptedError } from '../../src/api/errors';
-import { parseRetryAfter } from '../../src/api/client';
+import { parseRetryAfter } from '../../src/api/timing';
 import { server } from '../msw-server';
 import { API, chunk, DONE, fail, makeClient, sse } from './helpers';
 

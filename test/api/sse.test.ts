@@ -61,7 +61,7 @@ describe('createChatDecoder', () => {
     for (let i = 0; i <= BYTES.length; i++) {
       expect(decode([BYTES.subarray(0, i), BYTES.subarray(i)]), `split at ${i}`).toEqual(EXPECTED);
     }
-  });
+  }, 30_000);
 
   it('gives the same events byte by byte', () => {
     expect(decode(Array.from(BYTES, (_, i) => BYTES.subarray(i, i + 1)))).toEqual(EXPECTED);

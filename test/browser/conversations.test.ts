@@ -31,7 +31,7 @@ describe('history', () => {
     expect(chat.body).toEqual({ conversation_id: id, message: 'and by customer?' });
     // `persist` keeps the open conversation's id for this tab, and nothing else anywhere.
     const storage = await wp.page.evaluate(() => ({ local: localStorage.length, session: Object.entries(sessionStorage) }));
-    expect(storage).toEqual({ local: 0, session: [[expect.stringMatching(/^service-widget:/), JSON.stringify({ conversation: id, open: true })]] });
+    expect(storage).toEqual({ local: 0, session: [[expect.stringMatching(/^service-widget:/), `1${id}`]] });
   });
 });
 

@@ -368,7 +368,12 @@ describe('docs/protocol.md', () => {
 
   it('documents only voice frames the widget sends or handles', () => {
     const turn = read('src/voice/turn.ts');
-    const handled = sorted(matches(turn, /case '([a-z_.]+)':/g));
+    // Frames of its own (turn.ts), `reply.delta`, and the events it shares with the chat stream (sse.ts).
+    const handled = sorted([
+      ...matches(turn, /case '([a-z_.]+)':/g),
+      ...matches(turn, /f\.type == '([a-z_.]+)'/g),
+      ...matches(read('src/api/sse.ts'), /case '([a-z_.]+)':/g),
+    ]);
     const session = fences(DOC).find((f) => f.lang === 'ws' && f.kind === 'session');
     expect(session).toBeDefined();
     const frames = session!.text.split('\n').filter((l) => !l.slice(2).startsWith('(binary'));

@@ -44,12 +44,12 @@ describe("import { init } from 'service-widget'", () => {
     expect(hosts()).toHaveLength(0);
   });
 
-  it('defaults the voice runtime to {baseUrl}/widget-voice.js and keeps an explicit voiceRuntimeUrl', async () => {
-    const seen: { baseUrl: string; voiceRuntimeUrl: string }[] = [];
+  it('defaults the voice runtime to {baseUrl}/widget-voice.js and keeps an explicit voiceRuntimeUrl; the chart runtime is {baseUrl}/widget-chart.js', async () => {
+    const seen: { baseUrl: string; voiceRuntimeUrl: string; chartRuntimeUrl?: string }[] = [];
     vi.resetModules();
     vi.doMock('../../src/widget', () => ({
-      createWidget: (opts: { baseUrl: string; voiceRuntimeUrl: string }) => {
-        seen.push({ baseUrl: opts.baseUrl, voiceRuntimeUrl: opts.voiceRuntimeUrl });
+      createWidget: (opts: { baseUrl: string; voiceRuntimeUrl: string; chartRuntimeUrl: string }) => {
+        seen.push({ baseUrl: opts.baseUrl, voiceRuntimeUrl: opts.voiceRuntimeUrl, chartRuntimeUrl: opts.chartRuntimeUrl });
         return { open() {}, close() {}, toggle() {}, newConversation() {}, setTheme() {}, setLocale() {}, destroy() {} };
       },
     }));
@@ -59,9 +59,13 @@ describe("import { init } from 'service-widget'", () => {
     init({ ...base, baseUrl: 'https://svc.example/tenant-a' });
     init({ ...base, baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://cdn.example/v/widget-voice.js' });
     expect(seen).toEqual([
-      { baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://svc.example/widget-voice.js' },
-      { baseUrl: 'https://svc.example/tenant-a', voiceRuntimeUrl: 'https://svc.example/tenant-a/widget-voice.js' },
-      { baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://cdn.example/v/widget-voice.js' },
+      { baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://svc.example/widget-voice.js', chartRuntimeUrl: 'https://svc.example/widget-chart.js' },
+      {
+        baseUrl: 'https://svc.example/tenant-a',
+        voiceRuntimeUrl: 'https://svc.example/tenant-a/widget-voice.js',
+        chartRuntimeUrl: 'https://svc.example/tenant-a/widget-chart.js',
+      },
+      { baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://cdn.example/v/widget-voice.js', chartRuntimeUrl: 'https://svc.example/widget-chart.js' },
     ]);
   });
 

@@ -29,6 +29,7 @@ const SHIPPED = [
   'dist/index.d.ts',
   'dist/index.mjs',
   'dist/integrity.json',
+  'dist/widget-chart.js',
   'dist/widget-voice.js',
   'dist/widget.d.ts',
   'dist/widget.js',
@@ -67,7 +68,7 @@ describe('package.json', () => {
   });
 
   it('marks only the script-tag bundles as having side effects', () => {
-    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/widget-voice.js']);
+    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/widget-voice.js', './dist/widget-chart.js']);
   });
 
   it.skipIf(!built)('every exported path exists after the build', () => {

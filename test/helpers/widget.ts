@@ -1,9 +1,25 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
+import { vi } from 'vitest';
 import { init } from '../../src/init';
 import type { InitOptions, WidgetInstance } from '../../src/types';
 import { mock, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
 
 export { mock };
+
+/** Captured at load, before any test fakes it: a real macrotask lets msw's own I/O run. */
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * Under `vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })`: advances fake time in
+ * steps, yielding a real macrotask between them, until `done()` holds or `ms` of fake time passed.
+ * Backoffs and timeouts then cost no real time, whatever the machine's load.
+ */
+export async function advanceUntil(done: () => boolean, ms = 10_000, step = 50): Promise<void> {
+  for (let t = 0; t <= ms && !done(); t += step) {
+    await vi.advanceTimersByTimeAsync(step);
+    await new Promise((r) => realSetTimeout(r, 0));
+  }
+}
 
 /** The parts of contract section 3, reached through the open shadow root like a page would. */
 export interface MountedWidget {

@@ -1,13 +1,16 @@
 import { expect, it, vi } from 'vitest';
 
-// Counts lexer runs, lexer option objects built, and DOMPurify calls; the modules under test are
+// Counts lexers created, lexer option objects built, and DOMPurify calls; the modules under test are
 // imported afresh below.
 const created = vi.hoisted(() => ({ lex: 0, options: 0, purify: 0 }));
 vi.mock('marked', async (importOriginal) => {
   const real = await importOriginal<typeof import('marked')>();
-  const Lexer = Object.assign(Object.create(real.Lexer) as typeof real.Lexer, {
-    lex: (src: string, options?: Parameters<typeof real.Lexer.lex>[1]) => (created.lex++, real.Lexer.lex(src, options)),
-  });
+  class Lexer extends real.Lexer {
+    constructor(options?: ConstructorParameters<typeof real.Lexer>[0]) {
+      created.lex++;
+      super(options as never);
+    }
+  }
   const getDefaults = () => (created.options++, real.getDefaults());
   return { ...real, Lexer, getDefaults };
 });

@@ -20,8 +20,8 @@ describe('renderMarkdown', () => {
     expect(wrapper?.children[0]?.localName).toBe('table');
     expect(root.querySelectorAll('thead th')).toHaveLength(2);
     expect(root.querySelectorAll('tbody tr')).toHaveLength(2);
-    expect(root.querySelector('th')?.getAttribute('align')).toBe('left');
-    expect(root.querySelector('td:last-child')?.getAttribute('align')).toBe('right');
+    expect(root.querySelector('th')?.className).toBe('align-left');
+    expect(root.querySelector('td:last-child')?.className).toBe('align-right');
     expect(violations(root)).toEqual([]);
   });
 

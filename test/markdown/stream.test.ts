@@ -51,12 +51,15 @@ const flush = (): void => {
 };
 
 beforeEach(() => {
+  // Each test runs in one task; its frames must not share one task budget (src/markdown/budget.ts).
+  vi.spyOn(performance, 'now').mockReturnValue(0);
   frames = new Map();
   vi.stubGlobal('requestAnimationFrame', vi.fn((cb: FrameRequestCallback) => { frames.set(nextId, cb); return nextId++; }));
   vi.stubGlobal('cancelAnimationFrame', vi.fn((id: number) => { frames.delete(id); }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 // Char-by-char runs render a thousand frames through happy-dom; leave room on a busy machine.

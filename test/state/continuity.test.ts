@@ -26,9 +26,10 @@ function stubStorage(fail = false): Record<'getItem' | 'setItem' | 'removeItem' 
 
 describe('continuity (the storage behind `persist`)', () => {
   it('keeps the conversation id and whether the panel was open, per publicId, and reads them back', () => {
-    createContinuity('pub_1', true).save({ conversationId: 'c_1', open: true });
-    createContinuity('pub_2', true).save({ conversationId: 'c_2', open: false });
-    expect(JSON.parse(sessionStorage.getItem(KEY)!)).toEqual({ conversation: 'c_1', open: true });
+    createContinuity('pub_1', true).save('c_1', true);
+    createContinuity('pub_2', true).save('c_2', false);
+    // One short string: the open flag, then the id. Nothing else.
+    expect(sessionStorage.getItem(KEY)).toBe('1c_1');
     expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: 'c_1', open: true });
     expect(createContinuity('pub_2', true).kept).toEqual({ conversationId: 'c_2', open: false });
     expect(createContinuity('pub_3', true).kept).toEqual({ conversationId: null, open: false });
@@ -36,11 +37,11 @@ describe('continuity (the storage behind `persist`)', () => {
 
   it('leaves no key when there is nothing to keep, and forget removes it', () => {
     const c = createContinuity('pub_1', true);
-    c.save({ conversationId: null, open: true });
+    c.save(null, true);
     expect(sessionStorage.getItem(KEY)).not.toBeNull();
-    c.save({ conversationId: null, open: false });
+    c.save(null, false);
     expect(sessionStorage.getItem(KEY)).toBeNull();
-    c.save({ conversationId: 'c_1', open: false });
+    c.save('c_1', false);
     c.forget();
     expect(sessionStorage.length).toBe(0);
   });
@@ -48,36 +49,38 @@ describe('continuity (the storage behind `persist`)', () => {
   it('writes only when something changed', () => {
     const storage = stubStorage();
     const c = createContinuity('pub_1', true);
-    c.save({ conversationId: 'c_1', open: true });
-    c.save({ conversationId: 'c_1', open: true });
-    c.save({ conversationId: 'c_1', open: true });
+    c.save('c_1', true);
+    c.save('c_1', true);
+    c.save('c_1', true);
     expect(storage.setItem).toHaveBeenCalledTimes(1);
   });
 
   it.each([
-    ['not JSON', '{oops'],
-    ['not an object', '"c_1"'],
-    ['an id that would change the path', JSON.stringify({ conversation: '..', open: true })],
-    ['an empty id', JSON.stringify({ conversation: '', open: true })],
-    ['an id of the wrong type', JSON.stringify({ conversation: { id: 1 }, open: 'yes' })],
-    ['an absurdly long id', JSON.stringify({ conversation: 'x'.repeat(5000), open: false })],
-  ])('ignores a kept value that is %s', (_, raw) => {
+    ['from something else', '{"conversation":"c_1","open":true}'],
+    ['with an id that would change the path', '0..'],
+    ['with an id that would change the path', '0.'],
+    ['with an absurdly long id', '0' + 'x'.repeat(5000)],
+  ])('ignores a kept value %s', (_, raw) => {
     sessionStorage.setItem(KEY, raw);
-    const { conversationId } = createContinuity('pub_1', true).kept;
-    expect(conversationId).toBeNull();
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: false });
+  });
+
+  it('keeps an open panel without a conversation', () => {
+    sessionStorage.setItem(KEY, '1');
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: true });
   });
 
   it('persist: false never touches sessionStorage, not even to read it', () => {
     const storage = stubStorage();
     const get = vi.mocked(Object.getOwnPropertyDescriptor(window, 'sessionStorage')!.get!);
     const c = createContinuity('pub_1', false);
-    c.save({ conversationId: 'c_2', open: true });
+    c.save('c_2', true);
     c.forget();
     expect(c.kept).toEqual({ conversationId: null, open: false });
     expect(get).not.toHaveBeenCalled();
     for (const spy of Object.values(storage)) expect(spy).not.toHaveBeenCalled();
     // The same calls with persist on do reach it: the stub is the one the module uses.
-    createContinuity('pub_1', true).save({ conversationId: 'c_2', open: true });
+    createContinuity('pub_1', true).save('c_2', true);
     expect(storage.setItem).toHaveBeenCalledTimes(1);
   });
 
@@ -85,7 +88,7 @@ describe('continuity (the storage behind `persist`)', () => {
     const storage = stubStorage(true);
     const c = createContinuity('pub_1', true);
     expect(c.kept).toEqual({ conversationId: null, open: false });
-    expect(() => c.save({ conversationId: 'c_1', open: true })).not.toThrow();
+    expect(() => c.save('c_1', true)).not.toThrow();
     expect(() => c.forget()).not.toThrow();
     expect(storage.getItem).toHaveBeenCalled();
     expect(storage.setItem).toHaveBeenCalled();
@@ -99,7 +102,7 @@ describe('continuity (the storage behind `persist`)', () => {
     });
     const c = createContinuity('pub_1', true);
     expect(c.kept).toEqual({ conversationId: null, open: false });
-    expect(() => c.save({ conversationId: 'c_2', open: true })).not.toThrow();
+    expect(() => c.save('c_2', true)).not.toThrow();
     expect(() => c.forget()).not.toThrow();
     expect(get).toHaveBeenCalled();
   });

@@ -2,9 +2,10 @@ import { fireEvent, waitFor } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server, TEST_BASE_URL } from '../msw-server';
-import { mock, mountWidget } from '../helpers/widget';
+import { advanceUntil, mock, mountWidget } from '../helpers/widget';
 
 afterEach(() => {
+  vi.useRealTimers();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
@@ -52,8 +53,12 @@ describe('chat', () => {
     await w.findPart('composer-input');
     w.type('line one');
     fireEvent.keyDown(w.composer(), { key: 'Enter', shiftKey: true });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(w.chatRequests()).toHaveLength(0);
+    // Had Shift+Enter sent 'line one', the Enter below would find a reply running and send nothing.
+    w.type('line one\nline two');
+    fireEvent.keyDown(w.composer(), { key: 'Enter' });
+    await waitFor(() => expect(w.chatRequests()).toHaveLength(1));
+    await w.settled();
+    expect(w.chatRequests().map((r) => r.body)).toEqual([{ message: 'line one\nline two' }]);
   });
 
   it('disables sending while a reply streams, and the stop button keeps the partial reply', async () => {
@@ -138,12 +143,16 @@ describe('chat errors (contract 4.2)', () => {
     expect(error.mock.calls.filter((c) => /`publicId`/.test(String(c[0])))).toHaveLength(1);
   });
 
-  it('503 twice then success: retried with the same Idempotency-Key', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0);
+  it('503 twice then success: retried with the same Idempotency-Key (fake timers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     mock.setScenario('unavailable');
     const w = await mountWidget();
-    await w.send('retry me');
-    await waitFor(() => expect(w.messages('assistant')).toHaveLength(1), { timeout: 5000 });
+    await vi.advanceTimersByTimeAsync(0);
+    w.type('retry me');
+    fireEvent.keyDown(w.composer(), { key: 'Enter' });
+    // Two backoffs of at most 500 and 1000 ms, then the reply streams.
+    await advanceUntil(() => !!w.messages('assistant')[0]?.textContent && !w.part('stop-button'));
+    expect(w.messages('assistant')).toHaveLength(1);
     const keys = new Set(w.chatRequests().map((r) => r.headers['idempotency-key']));
     expect(w.chatRequests()).toHaveLength(3);
     expect(keys.size).toBe(1);
@@ -201,21 +210,25 @@ describe('chat errors (contract 4.2)', () => {
 });
 
 describe('a service that never answers', () => {
-  it('times out (timeoutMs), retries, then shows an error notice and keeps the message', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0);
+  it('times out (timeoutMs), retries, then shows an error notice and keeps the message (fake timers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let attempts = 0;
     server.use(http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => {
       attempts++;
       return new Promise<never>(() => {});
     }));
     const w = await mountWidget({ timeoutMs: 150 });
-    await w.send('anyone there?');
-    await waitFor(() => expect(w.part('retry-button')).not.toBeNull(), { timeout: 8000 });
+    await vi.advanceTimersByTimeAsync(0);
+    w.type('anyone there?');
+    fireEvent.keyDown(w.composer(), { key: 'Enter' });
+    // 4 attempts of 150 ms and 3 backoffs of at most 500, 1000 and 2000 ms.
+    await advanceUntil(() => !!w.part('retry-button'));
+    expect(w.part('retry-button')).not.toBeNull();
     expect(w.part('notice')!.dataset.kind).toBe('error');
     expect(w.part('notice')!.textContent).toMatch(/not responding/i);
     expect(attempts).toBe(4); // the first attempt and 3 automatic retries
     expect(w.composer().value).toBe('anyone there?');
-  }, 15_000);
+  });
 
   it('rejects a timeoutMs that is not a number of milliseconds', async () => {
     await expect(mountWidget({ timeoutMs: -1 })).rejects.toThrow(/`timeoutMs` must be a number of milliseconds/);

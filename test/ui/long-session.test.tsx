@@ -33,7 +33,9 @@ describe('long sessions', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T09:00:00Z'));
     const authToken = await mintToken({ sub: 'visitor-1', ttlSeconds: 15 * 60 });
-    const w = await mountWidget({ authToken });
+    const onEvent = vi.fn();
+    const errors = () => onEvent.mock.calls.filter(([e]) => e.type === 'error').length;
+    const w = await mountWidget({ authToken, onEvent });
     await w.send('before expiry');
     await waitFor(() => expect(w.messages('assistant')).toHaveLength(1));
     await w.settled();
@@ -41,9 +43,11 @@ describe('long sessions', () => {
     await w.send('after expiry');
     expect((await w.findNotice('auth')).textContent).toMatch(/reload the page/i);
     const sent = mock.requests.length;
+    const failed = errors();
     await w.send('and again');
+    // The second send failed too (its own error event), without a request.
+    await waitFor(() => expect(errors()).toBe(failed + 1));
     await w.findNotice('auth');
-    await new Promise((r) => setTimeout(r, 30));
     expect(mock.requests.length).toBe(sent);
     expect(w.composer().value).toBe('and again');
   });

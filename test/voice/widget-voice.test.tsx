@@ -39,9 +39,8 @@ async function mount(options = {}) {
   const w = await mountWidget({ voice: true, ...options });
   widgets.push(w);
   await w.findPart('mic-button');
-  // /config has answered (the button may depend on it).
-  await waitFor(() => expect(mock.requests.some((r) => r.path.endsWith('/config'))).toBe(true));
-  await tick(5);
+  // /config has answered and is applied (its welcome shows): the button may depend on it.
+  await waitFor(() => expect(w.host.shadowRoot!.textContent).toContain('Ask me about your orders'));
   return w;
 }
 
@@ -103,6 +102,42 @@ describe('the microphone button', () => {
 
     // The token never reached the DOM.
     expect(w.host.shadowRoot!.innerHTML).not.toContain(token);
+  });
+
+  it('shows a visible recording state beside the composer, with the time it has run', async () => {
+    const w = await mount();
+    const mic = w.part('mic-button')!;
+    const root = w.host.shadowRoot!;
+    const bar = () => root.querySelector<HTMLElement>('.recording-bar');
+    expect(bar()).toBeNull();
+    fireEvent.click(mic);
+    await waitFor(() => expect(FakeRecorder.instances).toHaveLength(1));
+    await waitFor(() => expect(bar()?.textContent).toBe(`${en.recording} 0:00`));
+    expect(bar()!.getAttribute('role')).toBe('status');
+    // Right above the composer, where the visitor looks, not only in the header.
+    expect(bar()!.nextElementSibling).toBe(w.part('composer'));
+    // The second press ends the recording: the bar goes.
+    fireEvent.click(mic);
+    await waitFor(() => expect(bar()).toBeNull());
+  });
+
+  it('the recording time counts up (fake timers)', async () => {
+    const w = await mount();
+    // Only intervals are fake (waitFor polls with one, so it is not used here: `tick` is a timeout).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const bar = () => w.host.shadowRoot!.querySelector<HTMLElement>('.recording-bar');
+    try {
+      fireEvent.click(w.part('mic-button')!);
+      for (let i = 0; i < 200 && !bar(); i++) await tick(10);
+      expect(bar()!.textContent).toBe(`${en.recording} 0:00`);
+      // The bar's clock starts in an effect, after paint.
+      for (let i = 0; i < 50 && !vi.getTimerCount(); i++) await tick(10);
+      vi.advanceTimersByTime(65_000);
+      for (let i = 0; i < 50 && !bar()!.textContent!.endsWith('1:05'); i++) await tick(10);
+      expect(bar()!.textContent).toBe(`${en.recording} 1:05`);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('plays the spoken answer with Web Audio, and the button silences it', async () => {
@@ -172,7 +207,8 @@ describe('the microphone button', () => {
     fireEvent.click(mic);
     expect(mic.getAttribute('aria-pressed')).toBe('false');
     arrive(runtime(env));
-    await tick(20);
+    // The press's own reaction to the load ran before this await resumes.
+    await loader.load.mock.results[0]!.value;
     expect(env.getUserMedia).not.toHaveBeenCalled();
     expect(mic.getAttribute('aria-label')).toBe(en.micStart);
     // The runtime is kept: the next press starts at once.

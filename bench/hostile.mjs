@@ -1,0 +1,212 @@
+// Hostile replies: `npm run bench -- hostile` (or `node bench/hostile.mjs` after `npm run build`).
+//
+// The widget runs inside someone else's page, so no reply may hold that page's main thread,
+// whatever its shape (issue 10). Budget, for any reply up to 1 MB: no main-thread task over 50 ms
+// while it streams, none over 100 ms when a stored conversation holding it is opened.
+//
+// METHOD
+// - Widget: dist/widget.js (the production build) on a plain customer page with an inline
+//   container, in Debian's Chromium; one fresh browser context per run.
+// - Service: a tiny HTTP service in this script (CORS, the widget's `baseUrl`) that streams the
+//   shape as the contract's SSE `chat.completion.chunk` frames of 1 KB of text each, 1 ms apart
+//   (a fast model), and serves a stored conversation holding it (`/conversations`, `/conversations/{id}`).
+// - streamed: the question is sent with Enter; the window ends when `reply_done` has fired and the
+//   reply's renderer has finished (its live tail element is gone).
+// - history: the history list is opened, then the stored conversation; the window runs from that
+//   click until the reply is fully rendered.
+// - longest task: the longest `RunTask` on the page's main thread in the window, from a CDP trace
+//   (bench/lib.mjs `analyseTrace`), wall clock, and its CPU (thread) time, which waiting for a core
+//   on a loaded machine does not stretch. One run per shape and mode (HOSTILE_RUNS to repeat; the
+//   worst run is reported).
+// - Exit code 1 when a longest task's CPU time is over the budget (wall clock too when the machine
+//   is not loaded).
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { analyseTrace, fmt, log, ROOT, startHarness, startTrace } from './lib.mjs';
+
+const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 1) | 0);
+const PIECE = 1_024;
+const BUDGET = { streamed: 50, history: 100 };
+
+const rows = (n) => `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${i} | **${i * 7}.00** |`).join('\n')}\n`;
+const nested = (n) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
+const fill = (unit, size) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+
+/** The shapes: the four of issue 10, then more of the same families. Each at most 1 MB. */
+export const SHAPES = [
+  ['`_a_b ` x 10,000 (one paragraph of emphasis delimiters)', () => '_a_b '.repeat(10_000)],
+  ['one paragraph of 1 MB', () => fill('lorem ipsum dolor sit amet ', 1_000_000)],
+  ['table of 3,000 rows', () => rows(3_000)],
+  ['list nested 300 levels', () => nested(300)],
+  ['list markers 2,000 deep on one line', () => `${'- '.repeat(2_000)}x`],
+  ['`*` x 200,000', () => '*'.repeat(200_000)],
+  ['`**a ` x 50,000', () => '**a '.repeat(50_000)],
+  ['`[` x 200,000', () => '['.repeat(200_000)],
+  ['`[a](` x 50,000', () => '[a]('.repeat(50_000)],
+  ['backticks `` `a`` `` x 50,000', () => '`a``'.repeat(50_000)],
+  ['`<a ` x 50,000', () => '<a '.repeat(50_000)],
+  ['`>` x 100,000 (one line)', () => `${'>'.repeat(100_000)} x`],
+  ['blockquotes 1 to 500 deep, a line each', () => Array.from({ length: 500 }, (_, i) => `${'> '.repeat(i + 1)}line ${i + 1}`).join('\n')],
+  ['code fence of 1 MB', () => `\`\`\`sql\n${fill('SELECT region, count(*) FROM orders GROUP BY region;\n', 999_000)}\n\`\`\``],
+  ['300,000 short paragraphs (900 KB)', () => 'a\n\n'.repeat(300_000)],
+];
+
+/** The service: /config, a streamed /chat answering `state.text`, and one stored conversation holding it. */
+function startService(state) {
+  const at = '2026-11-26T00:00:00Z';
+  const server = createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', 'authorization, x-public-id, content-type, idempotency-key');
+    res.setHeader('access-control-expose-headers', 'x-conversation-id');
+    if (req.method === 'OPTIONS') return res.writeHead(204).end();
+    const url = new URL(req.url, 'http://x');
+    const json = (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const p = url.pathname.replace('/api/v1/widget', '');
+    if (p === '/config') return json({ title: 'Bench', read_only: false, voice: { configured: false }, connected_accounts: { enabled: false } });
+    if (p === '/conversations') return json({ data: [{ id: 'c_h', title: 'Stored', created_at: at, updated_at: at }], next_cursor: null });
+    if (p === '/conversations/c_h') {
+      return json({ id: 'c_h', title: 'Stored', created_at: at, messages: [
+        { id: 'm1', role: 'user', content: 'Show me', created_at: at },
+        { id: 'm2', role: 'assistant', content: state.text, created_at: at },
+      ] });
+    }
+    if (p === '/chat' && req.method === 'POST') {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_s' });
+      res.socket.setNoDelay(true);
+      const text = state.text;
+      const frame = (delta, finish = null) => `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      let i = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        if (i >= text.length) return res.end(`${frame({}, 'stop')}data: [DONE]\n\n`);
+        res.write(frame({ content: text.slice(i, (i += PIECE)) }));
+        setTimeout(next, 1);
+      };
+      return next();
+    }
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` })));
+}
+
+/** In the page: mounts the widget against the bench service and records reply_done. */
+function pageInit({ origin }) {
+  window.__h = { replies: 0 };
+  window.ServiceWidget.init({
+    publicId: 'bench', baseUrl: origin, container: '#chat', locale: 'en', getAuthToken: () => 'bench-token',
+    onEvent: (e) => { if (e.type === 'reply_done') window.__h.replies++; },
+  });
+}
+
+/** In the page: true once the last reply is fully rendered (streamed: after reply_done). */
+function pageDone(streamed) {
+  const root = document.querySelector('[data-service-widget]')?.shadowRoot;
+  const md = [...(root?.querySelectorAll('[part~="message"][data-role="assistant"] .md') ?? [])].at(-1);
+  return !!md && !md.querySelector('[data-md-tail]') && md.childNodes.length > 0 && (!streamed || window.__h.replies > 0);
+}
+
+/** HOSTILE_PROFILE=1: self time per function over the window (use with an unminified build). */
+function printProfile(prof) {
+  const self = new Map();
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  prof.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || '(anon)'} ${path.basename(f.url)}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + prof.timeDeltas[i] / 1000);
+  });
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${fmt(ms, 1).padStart(8)} ms  ${k}`);
+}
+
+async function measure(h, service, pageUrl, mode) {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pageUrl);
+    await page.evaluate(pageInit, { origin: service.origin });
+    const shadow = page.locator('[data-service-widget]');
+    const input = shadow.locator('[part~="composer-input"]');
+    await input.waitFor();
+    if (mode === 'history') await shadow.locator('[part~="history-button"]').click();
+    else await input.fill('Show me');
+    await page.waitForTimeout(300);
+    const cdp = await context.newCDPSession(page);
+    const trace = await startTrace(cdp);
+    if (process.env.HOSTILE_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.evaluate(() => console.timeStamp('bench:start'));
+    const started = Date.now();
+    if (mode === 'history') await shadow.locator('[part~="history-item"]').first().click();
+    else await input.press('Enter');
+    await page.waitForFunction(pageDone, mode === 'streamed', { timeout: 300_000, polling: 100 });
+    const wallS = (Date.now() - started) / 1000;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r())))));
+    if (process.env.HOSTILE_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
+    const traced = analyseTrace(await trace.stop(false), pageUrl);
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+export async function runHostile() {
+  const h = await startHarness();
+  const state = { text: '' };
+  const service = await startService(state);
+  const loadBefore = os.loadavg()[0];
+  try {
+    const pageUrl = h.writePage('hostile', process.env.HOSTILE_SCRIPT ? path.resolve(process.env.HOSTILE_SCRIPT) : path.join(ROOT, 'dist', 'widget.js'));
+    const results = [];
+    // HOSTILE_ONLY=<text>[|<text>…]: only the shapes whose name contains one of them.
+    const only = (process.env.HOSTILE_ONLY ?? '').split('|');
+    for (const [name, make] of SHAPES.filter(([n]) => only.some((o) => n.includes(o)))) {
+      state.text = make();
+      const r = { name, kb: state.text.length / 1000 };
+      for (const mode of ['streamed', 'history']) {
+        let worst = null;
+        for (let i = 0; i < RUNS; i++) {
+          const m = await measure(h, service, pageUrl, mode);
+          if (!worst || m.ms > worst.ms) worst = m;
+        }
+        r[mode] = worst;
+      }
+      log(`${name}: streamed ${fmt(r.streamed.ms, 1)} ms (CPU ${fmt(r.streamed.cpuMs ?? NaN, 1)}), history ${fmt(r.history.ms, 1)} ms (CPU ${fmt(r.history.cpuMs ?? NaN, 1)})`);
+      results.push(r);
+    }
+    const load = Math.max(loadBefore, os.loadavg()[0]);
+    const loaded = load > os.cpus().length;
+    const over = (m, budget) => (m.cpuMs ?? m.ms) > budget || (!loaded && m.ms > budget);
+    const cell = (m, budget) => `${fmt(m.ms, 1)} ms (CPU ${m.cpuMs === null ? '?' : fmt(m.cpuMs, 1)})${over(m, budget) ? ' OVER' : ''}`;
+    console.log('');
+    console.log(`Hostile replies through dist/widget.js in Chromium ${h.chromium}: longest main-thread task (budget: ${BUDGET.streamed} ms streamed, ${BUDGET.history} ms from history)`);
+    console.log('');
+    console.log('| reply | size | streamed | opened from history |');
+    console.log('|---|---|---|---|');
+    for (const r of results) console.log(`| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.streamed, BUDGET.streamed)} | ${cell(r.history, BUDGET.history)} |`);
+    console.log('');
+    if (loaded) console.log(`note: load average ${fmt(load, 1)} on ${os.cpus().length} cores: wall-clock tasks are stretched while waiting for a core; the budget is checked on CPU time.`);
+    const failed = results.filter((r) => over(r.streamed, BUDGET.streamed) || over(r.history, BUDGET.history));
+    console.log(failed.length ? `FAIL: over budget: ${failed.map((r) => r.name).join('; ')}` : 'PASS: every shape within budget');
+    return failed.length ? 1 : 0;
+  } finally {
+    service.server.close();
+    await h.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runHostile().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error('[bench] failed:', error);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,73 @@
+// Reading a 2xx answer that request.ts returned: JSON, or the chat stream (contract 4.1).
+import { NetworkError, ProtocolError, StreamInterruptedError } from './errors';
+import { isSafeId } from './ids';
+import { createChatDecoder, parseObject } from './sse';
+import { STALL_MS } from './timing';
+import type { ChatEvent } from './types';
+
+/** The JSON object of a 2xx answer. A body that fails had begun: not retried, a network fault. */
+export async function readJson<T>(res: Response, signal?: AbortSignal): Promise<T> {
+  const text = await res.text().catch((e: unknown) => {
+    signal?.throwIfAborted();
+    throw new NetworkError(false, e);
+  });
+  signal?.throwIfAborted();
+  const parsed = parseObject(text);
+  if (!parsed) throw new ProtocolError(`Unexpected answer: ${res.headers.get('Content-Type')}`);
+  return parsed as T;
+}
+
+/**
+ * Emits the stream's events as chunks arrive, none after an abort, and resolves with the
+ * `X-Conversation-Id` (null when absent or not exposed by CORS) once the reply ended with `done` or
+ * `error`. A body that fails, ends unfinished or stays silent for STALL_MS was cut: it rejects with
+ * StreamInterruptedError (never re-sent). Whatever is left unread is cancelled.
+ */
+export async function readChatStream(
+  res: Response,
+  onEvent: (e: ChatEvent) => void,
+  signal?: AbortSignal,
+): Promise<{ conversationId: string | null }> {
+  const type = res.headers.get('Content-Type');
+  if (!/^text\/event-stream\b/i.test(type!) || !res.body) {
+    void res.body?.cancel().catch(() => {});
+    throw new ProtocolError(`Unexpected answer: ${type}`);
+  }
+  // An id that would move a later request's path is not taken.
+  const header = res.headers.get('X-Conversation-Id');
+  const conversationId = isSafeId(header) ? header : null;
+  // Known before any token arrives, so a cut or stopped stream can still be reloaded.
+  onEvent({ type: 'start', conversationId });
+  const decoder = createChatDecoder(onEvent);
+  const reader = res.body.getReader();
+  // Browsers error the body when fetch's signal aborts; cancelling too covers bodies that don't
+  // (an injected fetch), and is how a stalled stream is dropped.
+  const cancel = (_?: unknown) => void reader.cancel().catch(() => {});
+  let stall: ReturnType<typeof setTimeout> | undefined;
+  let stalled = false;
+  signal?.addEventListener('abort', cancel);
+  try {
+    for (;;) {
+      clearTimeout(stall);
+      stall = setTimeout(() => cancel((stalled = true)), STALL_MS);
+      const chunk = await reader.read().catch((cause: unknown) => {
+        signal?.throwIfAborted();
+        throw new StreamInterruptedError('Chat stream interrupted', { cause });
+      });
+      signal?.throwIfAborted();
+      // A stalled stream was cut: nothing it said before makes it finished.
+      if (stalled) break;
+      if (chunk.done) decoder.end();
+      else decoder.feed(chunk.value);
+      if (decoder.finished) return { conversationId };
+      if (chunk.done) break;
+    }
+    // Ended unfinished or stalled: the same error as a failure, without a cause.
+    throw new StreamInterruptedError('Chat stream interrupted');
+  } finally {
+    clearTimeout(stall);
+    signal?.removeEventListener('abort', cancel);
+    // Drops the rest after `done`, e.g. a connection the server keeps open.
+    cancel();
+  }
+}

@@ -1,0 +1,87 @@
+// Reading a table's cells the way the visitor reads them: numbers (currency, %, thousands
+// separators, the locale's decimal mark) and points in time (years, quarters, month names in
+// English and Turkish, dates). Ships in widget.js: sorting needs it, and it decides which tables
+// get a chart button. Everything else about charts is in widget-chart.js.
+import type { Locale } from '../types';
+
+/**
+ * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3;
+ * anything else (text, `n/a`, `—`, an empty cell) → null, a gap rather than a zero.
+ */
+export function parseNumber(cell: string, decimal: string): number | null {
+  let s = cell.trim();
+  const parens = /^\(.+\)$/.test(s);
+  if (parens) s = s.slice(1, -1);
+  const m = /^([-−+]?)\s*(?:\p{Sc}|[A-Z]{2,3}|%)?\s*([-−+]?)(\d[\d.,\u00a0\u202f]*?)\s*(?:\p{Sc}|%|[A-Za-z]{1,3})?$/u.exec(s);
+  if (!m) return null;
+  const n = m[3]!.replace(/\s/g, '');
+  const marks = n.replace(/\d/g, '');
+  const last = Math.max(n.lastIndexOf('.'), n.lastIndexOf(','));
+  // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by a group of three digits.
+  const isDecimal = /\..*,|,.*\./.test(marks) || marks == decimal || (marks.length == 1 && n.length - last != 4);
+  const value = +`${(isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '')}.${isDecimal ? n.slice(last + 1) : ''}`;
+  return parens || /[-−]/.test(m[1]! + m[2]) ? -value : value;
+}
+
+export const decimalOf = (locale: Locale) => (locale == 'tr' ? ',' : '.');
+
+/** A column is numeric when at least half its cells read as numbers (the rest are gaps). */
+export const numeric = (values: (number | null)[]) => values.some((v) => v != null) && values.filter((v) => v != null).length * 2 >= values.length;
+
+let months: Map<string, number> | undefined;
+
+/** Month names (long and short, English and Turkish) → 1..12, from Intl rather than a word list. */
+function month(word: string): number | undefined {
+  if (!months) {
+    months = new Map();
+    for (const locale of ['en', 'tr'])
+      for (const style of ['long', 'short'] as const)
+        for (let i = 0; i < 12; i++)
+          months.set(new Intl.DateTimeFormat(locale, { month: style }).format(new Date(2e3, i, 9)).toLowerCase().replace('.', ''), i + 1);
+  }
+  return months.get(word.toLowerCase());
+}
+
+/**
+ * A number that orders a label in time, or null when it is no point in time: `2024`, `Q3 2024`,
+ * `2024 Q3`, `March`, `Mar 2024`, `Mart 2024`, `2024-03`, `2024-03-15`, `15.03.2024`.
+ */
+export function timeKey(label: string): number | null {
+  const s = label.trim();
+  let m = /^(\d\d?)\.(\d\d?)\.(\d{4})$/.exec(s);
+  if (m) return Date.UTC(+m[3]!, +m[2]! - 1, +m[1]!);
+  if (/^\d{4}-\d\d(-\d\d([T ][\d:.]+Z?)?)?$/.test(s)) return Date.parse(s) || null;
+  if (/^\d{4}$/.test(s)) return +s * 16;
+  if ((m = /^(?:[QÇ]([1-4])(?:\s*(\d{4}))?|(\d{4})[\s-]*[QÇ]([1-4]))$/i.exec(s))) return +(m[2] ?? m[3] ?? 0) * 16 + +(m[1] ?? m[4])! * 3;
+  if ((m = /^(\p{L}+)\.?(?:\s+(\d{4}))?$/u.exec(s))) {
+    const i = month(m[1]!);
+    if (i) return +(m[2] ?? 0) * 16 + i;
+  }
+  return null;
+}
+
+/** A table (header row first) gets a chart: at least two rows and a numeric column after the labels. */
+export const chartable = (rows: string[][], locale: Locale) =>
+  rows.length > 2 && rows[0]!.some((_, i) => i > 0 && numericColumn(rows.slice(1).map((r) => r[i] ?? ''), locale));
+
+const numericColumn = (cells: string[], locale: Locale) => numeric(cells.map((c) => parseNumber(c, decimalOf(locale))));
+
+/**
+ * The order of rows that sorts `cells` (one column, top to bottom): points in time (dates,
+ * months, quarters) as time, numbers as numbers, other text with Intl.Collator in the visitor's locale. Gaps stay last; ties keep
+ * the table's order.
+ */
+export function sortOrder(cells: string[], locale: Locale, direction: 1 | -1): number[] {
+  const numbers = cells.map((c) => parseNumber(c, decimalOf(locale)));
+  const times = cells.map(timeKey);
+  const keys = times.every((k) => k != null) ? times : numeric(numbers) ? numbers : null;
+  const collator = new Intl.Collator(locale, { numeric: true });
+  return cells
+    .map((_, i) => i)
+    .sort((a, b) => {
+      if (!keys) return direction * collator.compare(cells[a]!, cells[b]!);
+      const x = keys[a], y = keys[b];
+      return x == null ? +(y != null) : y == null ? -1 : direction * (x - y);
+    });
+}
+

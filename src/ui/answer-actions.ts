@@ -1,0 +1,147 @@
+// Buttons on a finished reply (contract 3 and 4.5): copy the answer, copy a code block, and for
+// each table copy, download, sort and chart. Plain DOM, added after the markdown renderer built
+// the reply; the markdown renderer itself only makes <table>s and <pre><code>s.
+import { loadChartRuntime } from '../chart/load';
+import type { DrawChart } from '../chart/types';
+import { chartable, sortOrder } from '../chart/values';
+import type { WidgetModel } from '../state/widget-model';
+
+const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
+
+/** The table's cells as text, header row first, in the order shown. */
+export const tableRows = (table: HTMLTableElement) => [...table.rows].map((r) => [...r.cells].map(cellText));
+
+/** Tab-separated text, so a paste into a spreadsheet lands in cells. */
+export const tableToTsv = (table: HTMLTableElement) => tableRows(table).map((r) => r.join('\t')).join('\n');
+
+/** RFC 4180: fields with `"`, `,` or line breaks quoted, `"` doubled, CRLF after every record; a UTF-8 BOM first. */
+export const toCsv = (rows: string[][]) =>
+  '\ufeff' + rows.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n').join('');
+
+/** "Sales-by-region-2026-11-26.csv": the conversation's title (letters and digits) and the local date. */
+export const csvName = (title: string, now: Date) =>
+  `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'table'}-${now.toLocaleDateString('sv')}.csv`;
+
+/**
+ * A reply as plain text: blocks on their own lines, tables as tab-separated rows, links as
+ * "text (URL)", list items with "- ". Buttons and charts are left out.
+ */
+export function answerText(node: Node): string {
+  const el = node as HTMLElement;
+  if (node.nodeType == 3) return node.nodeValue!;
+  if (node.nodeType != 1 || el.matches('.actions,.chart-box')) return '';
+  if (el.tagName == 'TABLE') return `\n${tableToTsv(el as HTMLTableElement)}\n`;
+  let text = [...node.childNodes].map(answerText).join('');
+  const href = el.getAttribute('href');
+  if (href && href != text) text += ` (${href})`;
+  if (el.tagName == 'LI') return `- ${text.trim()}\n`;
+  return /^(P|H\d|PRE|BLOCKQUOTE|[UO]L|DIV)$/.test(el.tagName) ? `\n${text}\n\n` : text;
+}
+
+/** Every action of a finished reply rendered into `root`. */
+export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
+  const t = model.t();
+  const locale = model.session.get().locale;
+  const row = (after: Element, ...buttons: HTMLElement[]) => {
+    const div = document.createElement('div');
+    div.className = 'actions';
+    div.append(...buttons);
+    after.after(div);
+    return div;
+  };
+  const button = (part: string, label: string, onclick: () => void) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'small-button';
+    b.setAttribute('part', part);
+    b.textContent = label;
+    b.onclick = onclick;
+    return b;
+  };
+  // "Copied" on the button for a moment, and in the polite live region for screen readers (the
+  // same text twice in a row would not be heard again: alternate a trailing no-break space).
+  const copy = (part: string, label: string, text: () => string) => {
+    const b = button(part, label, () =>
+      navigator.clipboard?.writeText(text()).then(() => {
+        b.textContent = t.copied;
+        model.session.update((s) => ({ ...s, announcement: s.announcement == t.copied ? `${t.copied}\xa0` : t.copied }));
+        setTimeout(() => (b.textContent = label), 2e3);
+      }, Boolean),
+    );
+    return b;
+  };
+
+  for (const pre of root.querySelectorAll('pre')) {
+    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', t.copyCode, () => pre.textContent!));
+  }
+
+  for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
+    const table = scroll.querySelector('table')!;
+    const body = table.tBodies[0];
+    if (!body || scroll.parentElement!.matches('.table-block')) continue;
+    // One box per table: the chart, the table, the actions.
+    const block = document.createElement('div');
+    block.className = 'table-block';
+    scroll.replaceWith(block);
+    block.append(scroll);
+    let draw: DrawChart | undefined;
+    let box: HTMLElement | undefined;
+    const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
+
+    // Column headers sort: ascending, descending, then the original order again.
+    const original = [...body.children] as HTMLTableRowElement[];
+    const heads = [...table.rows[0]!.cells];
+    heads.forEach((th, col) => {
+      const sort = button('', '', () => {
+        const next = { ascending: 'descending', descending: '' }[th.getAttribute('aria-sort')!] ?? 'ascending';
+        for (const h of heads) h.removeAttribute('aria-sort');
+        if (next) th.setAttribute('aria-sort', next);
+        const order = sortOrder(original.map((r) => cellText(r.cells[col])), locale, next == 'descending' ? -1 : 1);
+        body.append(...(next ? order.map((i) => original[i]!) : original));
+        redraw();
+      });
+      sort.className = 'sort-button';
+      sort.removeAttribute('part');
+      sort.append(...th.childNodes);
+      th.append(sort);
+    });
+
+    const actions = [
+      copy('copy-table-button', t.copyTable, () => tableToTsv(table)),
+      button('download-table-button', t.downloadTable, () => {
+        const a = document.createElement('a');
+        a.href = URL.createObjectURL(new Blob([toCsv(tableRows(table))], { type: 'text/csv' }));
+        const { chat, history } = model;
+        a.download = csvName(history.state.get().items.find((i) => i.id == chat.state.get().conversationId)?.title ?? '', new Date());
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(a.href), 1e4);
+      }),
+    ];
+    if (chartable(tableRows(table), locale)) {
+      // While the chart shows, the table stays for screen readers (visually hidden, its controls
+      // out of the tab order): it is the chart's accessible alternative.
+      const chart = button('chart-button', t.chart, async () => {
+        const on = chart.getAttribute('aria-pressed') != 'true';
+        try {
+          draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
+        } catch {
+          return;
+        }
+        scroll.before((box ??= document.createElement('div')));
+        box.className = 'chart-box';
+        box.hidden = !on;
+        chart.setAttribute('aria-pressed', `${on}`);
+        scroll.classList.toggle('sr-only', on);
+        for (const b of table.querySelectorAll('button')) b.tabIndex = on ? -1 : 0;
+        redraw();
+      });
+      chart.setAttribute('aria-pressed', 'false');
+      actions.push(chart);
+    }
+    row(scroll, ...actions);
+  }
+
+  if (root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
+    row(root.lastElementChild!, copy('copy-message-button', t.copyAnswer, () => answerText(root).replace(/\n\s*\n\s*/g, '\n\n').trim())).classList.add('answer');
+  }
+}

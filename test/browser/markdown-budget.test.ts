@@ -1,0 +1,150 @@
+// Markdown as the real widget shows it in Chromium: issue 10 point 1 (hostile replies never hold
+// the host page's main thread), issue 12 defects 4 (table alignment survives DOMPurify and the
+// widget's CSS) and 5 (every HTML5 character reference, as the CommonMark spec's examples).
+// Replies come from page.route (the mock has no way to stream an arbitrary text).
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { disconnectBrowser, openPage, type WidgetPage } from './helpers';
+
+afterAll(disconnectBrowser);
+
+const sse = (text: string, piece = 1_024): string => {
+  const frames: string[] = [];
+  for (let i = 0; i < text.length; i += piece) {
+    frames.push(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text.slice(i, i + piece) }, finish_reason: null }] })}\n\n`);
+  }
+  frames.push(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`, 'data: [DONE]\n\n');
+  return frames.join('');
+};
+
+/** The next POST /chat answers `text` as a stream of 1 KB pieces. */
+const replyWith = (page: Page, text: string) =>
+  page.route('**/api/v1/widget/chat', (route) =>
+    route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_md' }, body: sse(text) }),
+  );
+
+/** A history of one stored conversation whose answer is `text`. */
+const storedReply = async (page: Page, text: string) => {
+  const at = '2026-11-26T00:00:00Z';
+  await page.route('**/api/v1/widget/conversations?*', (route) =>
+    route.fulfill({ json: { data: [{ id: 'c_md', title: 'Stored', created_at: at, updated_at: at }], next_cursor: null } }),
+  );
+  await page.route('**/api/v1/widget/conversations/c_md', (route) =>
+    route.fulfill({
+      json: {
+        id: 'c_md',
+        title: 'Stored',
+        created_at: at,
+        messages: [
+          { id: 'm1', role: 'user', content: 'Show me', created_at: at },
+          { id: 'm2', role: 'assistant', content: text, created_at: at },
+        ],
+      },
+    }),
+  );
+};
+
+/** Records every long task (≥ 50 ms) of the page from its first moment. */
+const LONG_TASKS = () => {
+  const w = window as unknown as { __long: number[] };
+  w.__long = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+};
+const longestTaskSince = async (wp: WidgetPage, from: number): Promise<number> =>
+  Math.max(0, ...(await wp.page.evaluate(() => (window as unknown as { __long: number[] }).__long)).slice(from));
+const longTaskCount = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __long: number[] }).__long.length);
+
+const open = async () => {
+  const wp = await openPage({ initOptions: { locale: 'en' }, beforeLoad: async (page) => void (await page.addInitScript(LONG_TASKS)) });
+  await wp.openPanel();
+  return wp;
+};
+
+const assistant = (wp: WidgetPage) => wp.host.locator('[part~="message"][data-role="assistant"]').last();
+
+// Uncapped, the emphasis paragraph took 9.3 s and the 300-level list 0.45 s (2,000 levels: 59 s).
+// The budget is 50 ms streamed and 100 ms opened from history, measured by `npm run bench --
+// hostile` (docs/benchmarks.md). On a 2-core CI machine shared with other jobs, wall-clock tasks
+// stretch many times while waiting for a core, so these tests allow 1 s: far below what the
+// unbounded render takes, and stable under load.
+const LIMIT_MS = 1_000;
+const EMPHASIS = '_a_b '.repeat(10_000);
+const TABLE = `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: 3_000 }, (_, i) => `| Region ${i} | ${i} | **${i * 7}.00** |`).join('\n')}\n`;
+const NESTED = Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
+
+describe('hostile replies never hold the page', () => {
+  it('streamed: a paragraph of 20,000 emphasis delimiters is shown as text, within the budget', async () => {
+    const wp = await open();
+    const before = await longTaskCount(wp);
+    await replyWith(wp.page, EMPHASIS);
+    await wp.send('emphasis');
+    await wp.waitForReplies(1);
+    // Shown as its text (cut in paragraphs a window long), none of it lost or formatted.
+    const shown = (await assistant(wp).locator('.md').textContent()) ?? '';
+    expect(shown.match(/_a_b/g)).toHaveLength(10_000);
+    expect(await assistant(wp).locator('em, strong').count()).toBe(0);
+    expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
+  }, 120_000);
+
+  it('opened from history: emphasis and a list nested 300 levels, within the budget', async () => {
+    const wp = await open();
+    await storedReply(wp.page, `${EMPHASIS}\n\n${NESTED}\n\nThe end.`);
+    const before = await longTaskCount(wp);
+    await wp.part('history-button').click();
+    await wp.part('history-item').first().click();
+    const reply = assistant(wp);
+    await expect.poll(() => reply.textContent(), { timeout: 60_000 }).toContain('The end.');
+    expect(await reply.textContent()).toContain('- level 300');
+    expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
+  }, 120_000);
+
+  it('a 3,000-row table streamed in pieces is ONE table with every row, aligned', async () => {
+    const wp = await open();
+    await replyWith(wp.page, TABLE);
+    await wp.send('table');
+    const reply = await wp.waitForReplies(1);
+    await expect.poll(() => reply.locator('tbody tr').count(), { timeout: 60_000 }).toBe(3_000);
+    expect(await reply.locator('table').count()).toBe(1);
+    expect(await reply.locator('tbody').count()).toBe(1);
+    expect(await reply.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['Region 2999', '2999', `${2999 * 7}.00`]);
+  }, 120_000);
+});
+
+describe('tables and character references as the markdown says', () => {
+  it('aligns `|--:|` columns right, `|:-:|` centre and `|:--|` left (computed style)', async () => {
+    const wp = await open();
+    await replyWith(wp.page, '| Name | Count | Note |\n|:--|--:|:-:|\n| a | 1 | x |\n| bb | 1,234 | yy |\n');
+    await wp.send('table');
+    const reply = await wp.waitForReplies(1);
+    const aligns = await reply.locator('tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td).textAlign));
+    expect(aligns).toEqual(['left', 'right', 'center']);
+    const head = await reply.locator('thead th').evaluateAll((ths) => ths.map((th) => getComputedStyle(th).textAlign));
+    expect(head).toEqual(['left', 'right', 'center']);
+  });
+
+  it('decodes every HTML5 named reference and the numeric ones (CommonMark examples 25-30)', async () => {
+    const wp = await open();
+    const examples = [
+      '&nbsp; &amp; &copy; &AElig; &Dcaron;\n&frac34; &HilbertSpace; &DifferentialD;\n&ClockwiseContourIntegral; &ngE;',
+      '&#35; &#1234; &#992; &#0;',
+      '&#X22; &#XD06; &#xcab;',
+      '&nbsp &x; &#; &#x;\n&#87654321;\n&#abcdef0;\n&ThisIsNotDefined; &hi?;',
+      '&copy',
+      '&MadeUpEntity;',
+      '&hellip; and &notit; and &copyx;',
+    ];
+    await replyWith(wp.page, examples.join('\n\n'));
+    await wp.send('entities');
+    const reply = await wp.waitForReplies(1);
+    const paragraphs = await reply.locator('.md p').allTextContents();
+    expect(paragraphs).toEqual([
+      '\u00a0 & © Æ Ď\n¾ ℋ ⅆ\n∲ ≧̸',
+      '# Ӓ Ϡ �',
+      '" ആ ಫ',
+      '&nbsp &x; &#; &#x;\n&#87654321;\n&#abcdef0;\n&ThisIsNotDefined; &hi?;',
+      '&copy',
+      '&MadeUpEntity;',
+      '… and &notit; and &copyx;',
+    ]);
+  });
+});

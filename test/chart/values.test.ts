@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { chartData, inTimeOrder } from '../../src/chart/series';
+import { chartable, parseNumber, sortOrder, timeKey } from '../../src/chart/values';
+
+describe('parseNumber: values as the visitor reads them', () => {
+  it.each([
+    ['€7,320', '.', 7320],
+    ['$1,234.50', '.', 1234.5],
+    ['1.234,5', ',', 1234.5],
+    ['₺7.320,50', ',', 7320.5],
+    ['7.320 TL', ',', 7320],
+    ['1,5', ',', 1.5],
+    ['1.5', '.', 1.5],
+    ['1,234,567', '.', 1234567],
+    ['1.234.567', ',', 1234567],
+    ['1,234.5', ',', 1234.5],
+    ['71%', '.', 71],
+    ['(4,4)', ',', -4.4],
+    ['(4,4)', '.', -4.4],
+    ['18,75', '.', 18.75],
+    ['1,234', ',', 1.234],
+    ['1.234', '.', 1.234],
+    ['1,2345', '.', 1.2345],
+    ['%71', ',', 71],
+    ['-3', '.', -3],
+    ['−3', '.', -3],
+    ['(12)', '.', -12],
+    ['-€40', '.', -40],
+    ['€-40', '.', -40],
+    ['12 kg', '.', 12],
+    ['1\u00a0234', '.', 1234],
+    ['0', '.', 0],
+  ])('%s (decimal mark %s) → %s', (cell, decimal, value) => {
+    expect(parseNumber(cell, decimal)).toBe(value);
+  });
+
+  it.each(['', 'n/a', '—', 'Marmara', 'Q1 2024', '#1031', '12 minutes ago', '2024 12', '1-2'])('%j is a gap, not a zero', (cell) => {
+    expect(parseNumber(cell, '.')).toBeNull();
+  });
+});
+
+describe('timeKey and time order', () => {
+  it('orders years, quarters, months in English and Turkish, and dates', () => {
+    const ordered = [
+      ['2021', '2022', '2023'],
+      ['Q1 2024', 'Q2 2024', '2024 Q3', '2024-Q4'],
+      ['Q1', 'Q2', 'Q3'],
+      ['January', 'February', 'March'],
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+      ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'],
+      ['Oca', 'Şub', 'Mar'],
+      ['Nov 2023', 'Dec 2023', 'Jan 2024'],
+      ['Kasım 2023', 'Aralık 2023', 'Ocak 2024'],
+      ['2024-01', '2024-02', '2024-03'],
+      ['2024-01-30', '2024-02-01', '2024-02-15'],
+      ['30.01.2024', '01.02.2024', '15.02.2024'],
+      ['2023', '2022', '2021'],
+    ];
+    for (const labels of ordered) expect(inTimeOrder(labels), labels.join(' ')).toBe(true);
+  });
+
+  it('categories, unordered months and mixed labels are not a time line', () => {
+    for (const labels of [
+      ['Marmara', 'Aegean', 'Central Anatolia'],
+      ['March', 'January', 'February'],
+      ['2021', 'Total'],
+      ['1', '2', '3'],
+      ['May', 'May'],
+    ])
+      expect(inTimeOrder(labels), labels.join(' ')).toBe(false);
+    expect(timeKey('Mayıs')).toBe(5);
+    expect(timeKey('may')).toBe(5);
+  });
+});
+
+describe('sortOrder', () => {
+  const order = (cells: string[], dir: 1 | -1, locale: 'en' | 'tr' = 'en') => sortOrder(cells, locale, dir).map((i) => cells[i]);
+
+  it('sorts numbers as numbers, gaps last both ways', () => {
+    const cells = ['€48,200', '€9,950', 'n/a', '€122,400'];
+    expect(order(cells, 1)).toEqual(['€9,950', '€48,200', '€122,400', 'n/a']);
+    expect(order(cells, -1)).toEqual(['€122,400', '€48,200', '€9,950', 'n/a']);
+  });
+
+  it('sorts Turkish-format numbers for a Turkish visitor', () => {
+    expect(order(['1.234,5', '99,9', '12.000'], 1, 'tr')).toEqual(['99,9', '1.234,5', '12.000']);
+  });
+
+  it('sorts months and dates in time order', () => {
+    expect(order(['March', 'January', 'February'], 1)).toEqual(['January', 'February', 'March']);
+    expect(order(['15.02.2024', '30.01.2024'], 1)).toEqual(['30.01.2024', '15.02.2024']);
+  });
+
+  it('sorts text with the visitor’s collation', () => {
+    expect(order(['Zonguldak', 'İzmir', 'Çorum', 'Ankara'], 1, 'tr')).toEqual(['Ankara', 'Çorum', 'İzmir', 'Zonguldak']);
+    expect(order(['b', 'a', 'C'], -1)).toEqual(['C', 'b', 'a']);
+  });
+
+  it('keeps the original order of ties', () => {
+    expect(sortOrder(['1', '2', '1'], 'en', 1)).toEqual([0, 2, 1]);
+  });
+});
+
+describe('chartData', () => {
+  it('takes the first column as labels and every numeric column as a series', () => {
+    const data = chartData(
+      [
+        ['Month', 'Revenue', 'Note', 'Orders'],
+        ['Jan', '€7,320', 'quiet', '12'],
+        ['Feb', '€8,010', 'busy', '—'],
+      ],
+      'en',
+    );
+    expect(data).toEqual({
+      labelName: 'Month',
+      labels: ['Jan', 'Feb'],
+      series: [
+        { name: 'Revenue', values: [7320, 8010], cells: ['€7,320', '€8,010'] },
+        { name: 'Orders', values: [12, null], cells: ['12', '—'] },
+      ],
+      time: true,
+      locale: 'en',
+    });
+  });
+
+  it('chartable: a label column, a numeric column and at least two rows', () => {
+    expect(chartable([['Region', 'Revenue'], ['Marmara', '€48,200'], ['Aegean', '—']], 'en')).toBe(true);
+    expect(chartable([['Region', 'Revenue'], ['Marmara', '€48,200']], 'en')).toBe(false);
+    expect(chartable([['Customer', 'Owner'], ['Acme', 'Ayşe'], ['Bauhaus', 'Jonas']], 'en')).toBe(false);
+    expect(chartable([['Year'], ['2023'], ['2024']], 'en')).toBe(false);
+  });
+
+  it('is null for a table with no numbers or a single row', () => {
+    expect(chartData([['City', 'Team'], ['İzmir', 'A'], ['Köln', 'B']], 'en')).toBeNull();
+    expect(chartData([['City', 'Sales'], ['İzmir', '3']], 'en')).toBeNull();
+  });
+});

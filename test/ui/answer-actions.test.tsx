@@ -1,0 +1,131 @@
+// Contract 3 and 4.5 through the widget's DOM: copy buttons, CSV download, sorting, which tables
+// get a chart button. The chart itself is drawn in a real browser (test/browser/charts.test.ts).
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csvName, toCsv } from '../../src/ui/answer-actions';
+import { mock, mountWidget } from '../helpers/widget';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+async function tablesAnswer(locale: 'en' | 'tr' = 'en') {
+  mock.setScenario('tables');
+  const w = await mountWidget({ locale });
+  await w.send('show me the data');
+  await w.settled();
+  await w.findPart('copy-message-button');
+  return w;
+}
+
+const clipboard = () => {
+  const writeText = vi.fn(async (_text: string) => {});
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  return writeText;
+};
+
+describe('CSV', () => {
+  it('quotes per RFC 4180, ends every record with CRLF and starts with a UTF-8 BOM', () => {
+    expect(toCsv([['Customer', 'Note'], ['Jonas "JJ" Keller', 'a, b'], ['İzmir', 'x\ny']])).toBe(
+      '\ufeffCustomer,Note\r\n"Jonas ""JJ"" Keller","a, b"\r\nİzmir,"x\ny"\r\n',
+    );
+  });
+
+  it('names the file after the conversation title and the date', () => {
+    const day = new Date(2026, 10, 26, 23, 30);
+    expect(csvName('Sales by region: Q3/Q4?', day)).toBe('Sales-by-region-Q3-Q4-2026-11-26.csv');
+    expect(csvName('İzmir şubesi', day)).toBe('İzmir-şubesi-2026-11-26.csv');
+    expect(csvName('', day)).toBe('table-2026-11-26.csv');
+  });
+
+  it('the download button saves the table as shown, header first', async () => {
+    const w = await tablesAnswer();
+    let saved: { name: string; blob: Blob } | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => ((saved = { name: '', blob: blob as Blob }), 'blob:x'));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved!.name = this.download;
+    });
+    const owners = w.parts('download-table-button')[3]!;
+    fireEvent.click(owners);
+    expect(saved!.name).toMatch(/^.+-\d{4}-\d\d-\d\d\.csv$/);
+    const bytes = new Uint8Array(await saved!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe(
+      'Customer,Owner,City\r\nAcme Ltd,Ayşe Yılmaz,İzmir\r\nBauhaus GmbH,"Jonas ""JJ"" Keller",Köln\r\nÇınar A.Ş.,Mehmet Öz,Ankara\r\n',
+    );
+  });
+});
+
+describe('sorting', () => {
+  const column = (table: HTMLTableElement, i: number) => [...table.querySelectorAll('tbody tr')].map((r) => (r as HTMLTableRowElement).cells[i]!.textContent);
+
+  it('a header press sorts numbers as numbers: ascending, descending, then the original order', async () => {
+    const w = await tablesAnswer();
+    const table = w.parts('message').at(-1)!.querySelector('table')!;
+    const header = table.rows[0]!.cells[1]!;
+    const sort = header.querySelector('button')!;
+    expect(sort.textContent).toBe('Revenue');
+    fireEvent.click(sort);
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(column(table, 1)).toEqual(['€9,870', '€22,400', '€27,310', '€31,950', '€48,200']);
+    fireEvent.click(sort);
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(column(table, 1)).toEqual(['€48,200', '€31,950', '€27,310', '€22,400', '€9,870']);
+    fireEvent.click(sort);
+    expect(header.hasAttribute('aria-sort')).toBe(false);
+    expect(column(table, 0)).toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
+  });
+
+  it('sorting one column clears the other header’s aria-sort; text sorts in the visitor’s collation', async () => {
+    const w = await tablesAnswer('tr');
+    const table = w.parts('message').at(-1)!.querySelectorAll('table')[3]!;
+    const [customer, , city] = [...table.rows[0]!.cells];
+    fireEvent.click(customer!.querySelector('button')!);
+    fireEvent.click(city!.querySelector('button')!);
+    expect(customer!.hasAttribute('aria-sort')).toBe(false);
+    expect(city!.getAttribute('aria-sort')).toBe('ascending');
+    expect(column(table, 2)).toEqual(['Ankara', 'İzmir', 'Köln']);
+  });
+});
+
+describe('copying', () => {
+  it('copy-message-button copies the answer as text: tables as tab-separated rows, links with their URL', async () => {
+    const writeText = clipboard();
+    const w = await tablesAnswer();
+    const button = w.part('copy-message-button')!;
+    expect(button.textContent).toBe('Copy answer');
+    fireEvent.click(button);
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    const text = writeText.mock.calls[0]![0];
+    expect(text).toMatch(/^Here is the data you asked for\.\n\nRevenue by region, last 30 days:\n\nRegion\tRevenue\nMarmara\t€48,200\n/);
+    expect(text).toContain('See the sales dashboard (https://example.com/sales) for more.');
+    expect(text).toContain('SELECT region');
+    expect(text).not.toMatch(/Copy|Download|Chart/);
+    await waitFor(() => expect(button.textContent).toBe('Copied'));
+    // The confirmation is heard: it is in the polite live region.
+    expect(w.host.shadowRoot!.querySelector('[aria-live="polite"]')!.textContent).toContain('Copied');
+  });
+
+  it('copy-code-button copies one code block', async () => {
+    const writeText = clipboard();
+    const w = await tablesAnswer('tr');
+    const button = w.part('copy-code-button')!;
+    expect(button.textContent).toBe('Kodu kopyala');
+    fireEvent.click(button);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('SELECT region, SUM(total) AS revenue FROM orders GROUP BY region;\n'));
+    await waitFor(() => expect(button.textContent).toBe('Kopyalandı'));
+  });
+});
+
+describe('chart button', () => {
+  it('only tables with a label column, a numeric column and two rows get one, unpressed', async () => {
+    const w = await tablesAnswer();
+    const tables = [...w.parts('message').at(-1)!.querySelectorAll('.table-scroll')];
+    const hasChart = tables.map((t) => !!t.nextElementSibling?.querySelector('[part~="chart-button"]'));
+    expect(hasChart).toEqual([true, true, true, false]);
+    expect(w.part('chart-button')!.getAttribute('aria-pressed')).toBe('false');
+    expect(w.parts('copy-table-button')).toHaveLength(4);
+    expect(w.parts('download-table-button')).toHaveLength(4);
+  });
+});
