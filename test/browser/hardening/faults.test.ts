@@ -6,7 +6,7 @@
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATENCY_MS, PARTIAL_TEXT, REPLY_TEXT, startFaultServer, type Fault, type FaultServer } from '../fault-server';
-import { ENGINE, openPage, WAIT, type WidgetPage } from '../engines';
+import { ENGINE, openPage, WAIT, type Locator, type WidgetPage } from '../engines';
 import { figure, useReport } from './lib';
 
 let server: FaultServer;
@@ -38,6 +38,14 @@ interface Seen {
   text: string;
 }
 
+/** A reply's text without the actions row a finished answer gets (Copy answer). */
+const answerText = (reply: Locator) =>
+  reply.locator('.md').evaluate((el) => {
+    const md = el.cloneNode(true) as Element;
+    md.querySelectorAll('[part*="-button"]').forEach((b) => b.remove());
+    return (md.textContent ?? '').trim();
+  });
+
 /** What the visitor sees right now. */
 function seen(wp: WidgetPage): Promise<Seen> {
   return wp.page.evaluate(() => {
@@ -53,7 +61,12 @@ function seen(wp: WidgetPage): Promise<Seen> {
       composer: (root.querySelector('[part~="composer-input"]') as HTMLTextAreaElement).value,
       user: all('[part~="message"][data-role="user"]').map((m) => (m.textContent ?? '').replace(/^You: /, '').trim()),
       assistant: all('[part~="message"][data-role="assistant"]').map((m) => ({
-        text: (m.querySelector('.md')?.textContent ?? '').trim(),
+        // The answer's text, without the actions row a finished answer gets (Copy answer).
+        text: (() => {
+          const md = m.querySelector('.md')?.cloneNode(true) as Element | undefined;
+          md?.querySelectorAll('[part*="-button"]').forEach((b) => b.remove());
+          return (md?.textContent ?? '').trim();
+        })(),
         busy: m.getAttribute('aria-busy'),
       })),
       text: root.textContent ?? '',
@@ -98,7 +111,7 @@ describe('faults before the answer began: the composer keeps the text', () => {
     server.reset('normal');
     await wp.part('retry-button').click();
     const reply = await wp.waitForReplies(1);
-    expect((await reply.locator('.md').textContent())?.trim()).toBe(REPLY_TEXT);
+    expect((await answerText(reply))).toBe(REPLY_TEXT);
     expect(await wp.part('composer-input').inputValue()).toBe('');
     expect((await seen(wp)).user).toEqual([TYPED]);
   });
@@ -210,7 +223,7 @@ describe('slow and malformed answers that still complete', () => {
     const reply = await wp.waitForReplies(1);
     const ms = Date.now() - t0;
     expect(ms).toBeGreaterThanOrEqual(LATENCY_MS);
-    expect((await reply.locator('.md').textContent())?.trim()).toBe(REPLY_TEXT);
+    expect((await answerText(reply))).toBe(REPLY_TEXT);
     const s = await seen(wp);
     expect(s.notices).toEqual([]);
     expect(server.chatRequests()).toHaveLength(1);
@@ -221,7 +234,7 @@ describe('slow and malformed answers that still complete', () => {
     const wp = await openFaultPage('garbage');
     await wp.send(TYPED);
     const reply = await wp.waitForReplies(1);
-    expect((await reply.locator('.md').textContent())?.trim()).toBe(REPLY_TEXT);
+    expect((await answerText(reply))).toBe(REPLY_TEXT);
     const s = await seen(wp);
     expect(s.notices).toEqual([]);
     expect(s.text).not.toContain('\uFFFD');
