@@ -78,6 +78,14 @@ type Carry =
 
 const FENCE_CLOSED = /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/;
 
+/** A piece of a long code block: a block of its own, so appending one lays out that piece only. */
+function piece(text: string): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'piece';
+  span.textContent = text;
+  return span;
+}
+
 /** Where to cut `src` (past `from`) so that the first piece is at most `WINDOW` + `from` long. */
 function cutPoint(src: string, from: number): number {
   const end = from + WINDOW;
@@ -109,6 +117,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   let done = false;
   let final = false;
   let onDone: (() => void) | undefined;
+  let short = false; // what `finish` has left to render fits one window: it renders at once
 
   const schedule = (): void => void (frame ||= requestAnimationFrame(run));
 
@@ -132,7 +141,9 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       } else {
         const text = first.type == 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
         if (live) carry.live.data = text;
-        else carry.into.insertBefore(doc.createTextNode(text), carry.live), (carry.live.data = '');
+        // Each piece in a block of its own (styles/chat.css): adding one lays out that piece only,
+        // not the whole code again.
+        else carry.into.insertBefore(piece(text), carry.live.parentNode), (carry.live.data = '');
       }
       if (first.type != 'table' && first.type != 'code') rest = tokens; // not a continuation after all
     }
@@ -143,7 +154,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   /** Ends the carried block once its continuation is complete. */
   function endCarry(): void {
     if (carry?.kind == 'table') carry.live.remove();
-    if (carry?.kind == 'fence') carry.live.remove();
+    if (carry?.kind == 'fence') (carry.live.parentNode as Element | null)?.remove();
     carry = null;
   }
 
@@ -167,7 +178,13 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
         carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live: table.appendChild(doc.createElement('tbody')) };
       } else if (block?.type == 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
         const code = last?.querySelector('code');
-        if (code) carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live: code.appendChild(doc.createTextNode('')) };
+        if (code) {
+          const live = doc.createTextNode('');
+          const tail = piece('');
+          tail.append(live);
+          code.replaceChildren(piece(code.textContent ?? ''), tail);
+          carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
+        }
       }
     }
     frozen += src.slice(prefix.length, cut);
@@ -223,13 +240,14 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
 
   /**
    * Works through windows until the text so far is shown or the task's budget is spent. A
-   * streaming frame always does one window (the tail); a final render waits for a task with
-   * budget left, so a stored conversation of many long replies spreads over frames.
+   * streaming frame always does one window (the tail); a final render of more than one window
+   * waits for a task with budget left, so a stored conversation of many long replies spreads
+   * over frames (one window or less renders at once, as `renderMarkdown` would).
    */
   function run(): void {
     frame = 0;
     if (done) return;
-    if (final && !withinTaskBudget()) return schedule();
+    if (final && !short && !withinTaskBudget()) return schedule();
     let more = step();
     while (more && withinTaskBudget()) more = step();
     if (more) return schedule();
@@ -260,6 +278,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       onDone = callback;
       pending = fullText;
       const text = normalize(fullText);
+      short = text.length - (text.startsWith(frozen) ? frozen.length : 0) <= WINDOW;
       // The frozen blocks are what a whole-text render gives, except when a reference-style link
       // definition changes earlier blocks: only then is the whole reply rendered again (when it
       // is short enough to render at once). Otherwise the last task of a long reply stays as small
