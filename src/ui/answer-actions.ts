@@ -72,6 +72,8 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
   };
 
   for (const pre of root.querySelectorAll('pre')) {
+    // A code block scrolls sideways: keyboard users must be able to reach it to scroll it.
+    pre.tabIndex = 0;
     if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', t.copyCode, () => pre.textContent!));
   }
 

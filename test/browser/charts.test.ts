@@ -1,13 +1,14 @@
 // Contract 1, 3 and 4.5 in Chromium: widget-chart.js is fetched only on the first chart press (one
 // <script> with the nonce), bars for categories and a line for months, zero CSP / Trusted Types
 // violations while charting, the CSV file's exact bytes, numeric sorting that the chart follows,
-// and the screenshots of docs/images/chart-*.png.
+// and the screenshots of docs/images/chart-*.png (`UPDATE_DOC_IMAGES=1 npm run test:browser -- charts`).
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectBrowser, openPage, policies, problems, recordPolicies, settle, type WidgetPage } from './helpers';
-import { REPO_ROOT } from './paths';
+import { axeSource } from './hardening/lib';
+import { REPO_ROOT, SCREENSHOTS_DIR } from './paths';
 
 afterAll(disconnectBrowser);
 
@@ -164,8 +165,27 @@ describe('charts', () => {
     expect(await tableBlock(wp, 2).locator('[part~="chart"] circle.mark').count()).toBe(3);
   });
 
+  it('axe-core: no serious or critical finding with charts, a sorted table and the copy buttons, in both themes', async () => {
+    const wp = await tablesReply();
+    for (const i of [0, 1]) {
+      await tableBlock(wp, i).locator('[part~="chart-button"]').click();
+      await tableBlock(wp, i).locator('[part~="chart"]').waitFor();
+    }
+    await tableBlock(wp, 3).locator('th button').nth(2).click();
+    await wp.page.addScriptTag({ content: axeSource() });
+    for (const theme of ['light', 'dark'] as const) {
+      await wp.page.evaluate((t) => window.__swTest.instance!.setTheme(t), theme);
+      const serious = await wp.page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+        const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+        return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+      });
+      expect(serious, theme).toEqual([]);
+    }
+  });
+
   for (const theme of ['dark', 'light'] as const) {
-    it(`screenshot: ${theme} theme (docs/images/chart-${theme}.png)`, async () => {
+    it(`screenshot: ${theme} theme (chart-${theme}.png)`, async () => {
       const wp = await tablesReply({ viewport: { width: 1000, height: 900 }, colorScheme: theme, initOptions: { theme } });
       const months = tableBlock(wp, 1);
       await months.locator('[part~="chart-button"]').click();
@@ -173,7 +193,8 @@ describe('charts', () => {
       await months.locator('[part~="chart"] circle.mark').nth(6).hover();
       await wp.part('composer-input').blur();
       await months.scrollIntoViewIfNeeded();
-      const file = path.join(REPO_ROOT, 'docs', 'images', `chart-${theme}.png`);
+      // docs/images/ is refreshed on request only (UPDATE_DOC_IMAGES=1), so a test run leaves the tree clean.
+      const file = path.join(process.env.UPDATE_DOC_IMAGES ? path.join(REPO_ROOT, 'docs', 'images') : SCREENSHOTS_DIR, `chart-${theme}.png`);
       await wp.part('panel').screenshot({ path: file, animations: 'disabled' });
       expect(readFileSync(file).length).toBeGreaterThan(5_000);
     });

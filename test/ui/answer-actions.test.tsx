@@ -112,6 +112,8 @@ describe('copying', () => {
     const w = await tablesAnswer('tr');
     const button = w.part('copy-code-button')!;
     expect(button.textContent).toBe('Kodu kopyala');
+    // The block scrolls sideways: it is reachable from the keyboard.
+    expect(w.parts('message').at(-1)!.querySelector('pre')!.getAttribute('tabindex')).toBe('0');
     fireEvent.click(button);
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('SELECT region, SUM(total) AS revenue FROM orders GROUP BY region;\n'));
     await waitFor(() => expect(button.textContent).toBe('Kopyalandı'));
