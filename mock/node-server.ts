@@ -127,6 +127,8 @@ export interface StartMockServerOptions {
   staticRoot?: string;
   /** Headers added to static file answers, e.g. a CSP for a test page. */
   extraHeaders?: (path: string) => Record<string, string>;
+  /** Asked first for every request (the browser tests' canned answers); resolves true when it answered. */
+  intercept?: NodeHandler;
   /** Options for the mock; `baseUrl` defaults to `*` (any origin, so localhost and 127.0.0.1 both work). */
   mock?: Partial<MockServiceOptions>;
   /** Routes tried before the mock's own (e.g. `npm run mock`'s token endpoint); false passes the request on. */
@@ -147,7 +149,8 @@ export async function startMockServer(options: StartMockServerOptions = {}): Pro
   const handle: NodeHandler = async (req, res) => (await before?.(req, res)) || mockHandler(req, res);
   const root = options.staticRoot === undefined ? undefined : path.resolve(options.staticRoot);
   const server = createServer((req, res) => {
-    handle(req, res)
+    (options.intercept ?? (async () => false))(req, res)
+      .then((answered) => answered || handle(req, res))
       .then(async (handled) => {
         if (handled) return;
         if (root) await serveStatic(root, req, res, options.extraHeaders);

@@ -1,10 +1,9 @@
 // Contract 4: a full chat round trip from the script-tag page, what goes on the wire, and how the
 // widget shows stop, limits, a cut stream and tool calls.
-import { afterAll, describe, expect, it } from 'vitest';
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it } from 'vitest';
 import { NORMAL_ANSWER, TOOLS_SQL } from '../../mock/answers';
-import { apiRequests, DEMO_PUBLIC_ID, disconnectBrowser, openPage, serverUrl, WAIT } from './helpers';
-
-afterAll(disconnectBrowser);
+import { apiRequests, DEMO_PUBLIC_ID, openPage, serverUrl, WAIT } from './engines';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,8 +14,8 @@ describe('chat round trip', () => {
     const wp = await openPage({
       initOptions: { locale: 'en' },
       // A cookie for the service's origin: `credentials: 'omit'` must keep it off the wire.
-      beforeLoad: async (_page, context) => {
-        await context.addCookies([{ name: 'host_session', value: 'cookie-must-not-travel', url: serverUrl() }]);
+      beforeLoad: async (page) => {
+        await page.driver.addCookie({ name: 'host_session', value: 'cookie-must-not-travel', url: serverUrl() });
       },
     });
     await wp.openPanel();
@@ -54,7 +53,7 @@ describe('chat round trip', () => {
     const [first] = await chatRequests();
     expect(first).toBeDefined();
     expect(first!.headers['authorization']).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(wp.tokens).toContain(first!.headers['authorization']!.slice('Bearer '.length));
+    expect(await wp.tokens()).toContain(first!.headers['authorization']!.slice('Bearer '.length));
     expect(first!.headers['x-public-id']).toBe(DEMO_PUBLIC_ID);
     expect(first!.headers['idempotency-key']).toMatch(UUID);
     expect(first!.headers['cookie']).toBeUndefined();

@@ -1,11 +1,10 @@
 // Contract 3 and 5: under a strict CSP with Trusted Types enforced, sent as a real HTTP header,
 // the widget works end to end and causes zero `securitypolicyviolation` events. Page scripts are
 // external files from 'self' (no inline script is allowed).
-import { afterAll, describe, expect, it } from 'vitest';
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it } from 'vitest';
 import { completionChunks, doneFrame, encodeFrame, namedFrame, wordPieces } from '../../mock/sse';
-import { apiRequests, disconnectBrowser, openPage, policies, problems, recordPolicies, settle, type WidgetPage } from './helpers';
-
-afterAll(disconnectBrowser);
+import { apiRequests, cannedAnswer, openPage, problems, settle, type WidgetPage } from './engines';
 
 const STRICT_CSP = [
   "default-src 'none'",
@@ -19,9 +18,9 @@ const STRICT_CSP = [
 async function expectCleanRun(wp: WidgetPage): Promise<void> {
   await settle(wp.page);
   expect(await wp.violations()).toEqual([]);
-  expect(wp.consoleMessages.filter((m) => m.type === 'error')).toEqual([]);
-  expect(problems(wp)).toEqual([]);
-  const names = await policies(wp);
+  expect((await wp.consoleMessages()).filter((m) => m.type === 'error')).toEqual([]);
+  expect(await problems(wp)).toEqual([]);
+  const names = await wp.policies();
   expect(names.filter((n) => n !== 'service-widget' && n !== 'dompurify')).toEqual([]);
   expect(names.filter((n) => n === 'service-widget').length).toBeLessThanOrEqual(1);
 }
@@ -49,7 +48,6 @@ describe('strict CSP with Trusted Types', () => {
       csp: STRICT_CSP,
       sub: 'demo-csp-visitor', // a seeded visitor: 45 past conversations
       initOptions: { locale: 'en' },
-      beforeLoad: recordPolicies,
     });
     await wp.openPanel();
     await wp.send('How many orders did we get last week?');
@@ -64,6 +62,9 @@ describe('strict CSP with Trusted Types', () => {
     await wp.part('history-more-button').click();
     await expect.poll(() => wp.part('history-item').count()).toBeGreaterThan(20);
     await wp.part('history-item').filter({ hasText: 'Regional sales report' }).click();
+    // The reopened conversation replaces the one just had (whose reply has a table too).
+    await expect.poll(async () => (await apiRequests()).some((r) => /\/conversations\/conv_/.test(r.path))).toBe(true);
+    await wp.host.locator('[part~="message"][data-role="user"]', { hasText: 'How many orders did we get last week?' }).waitFor({ state: 'detached' });
     const long = wp.host.locator('[part~="message"][data-role="assistant"]').first();
     await long.locator('table').first().waitFor();
 
@@ -101,32 +102,19 @@ describe('strict CSP with Trusted Types', () => {
       '| Bad | [x](javascript:alert(1)) |',
     ].join('\n');
 
-    const wp = await openPage({
-      csp: STRICT_CSP,
-      beforeLoad: async (page) => {
-        await recordPolicies(page);
-        // The mock's answers are fixed: this one reply comes from the test instead (same origin, same CSP).
-        await page.route('**/api/v1/widget/chat', (route) => {
-          const c = completionChunks();
-          const frames = [
-            c.role(),
-            ...c.contents(wordPieces(HOSTILE, 3)),
-            namedFrame('conversation', { id: 'conv_hostile', title: 'Hostile' }),
-            c.finish('stop'),
-            doneFrame,
-          ];
-          return route.fulfill({
-            status: 200,
-            headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Conversation-Id': 'conv_hostile' },
-            body: frames.map((f) => encodeFrame(f)).join(''),
-          });
-        });
-      },
-    });
-    const dialogs: string[] = [];
-    wp.page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
+    // The mock's answers are fixed: this one reply comes from the test instead (same origin, same CSP).
+    const c = completionChunks();
+    const frames = [
+      c.role(),
+      ...c.contents(wordPieces(HOSTILE, 3)),
+      namedFrame('conversation', { id: 'conv_hostile', title: 'Hostile' }),
+      c.finish('stop'),
+      doneFrame,
+    ];
+    const wp = await openPage({ csp: STRICT_CSP });
+    await cannedAnswer('/api/v1/widget/chat', {
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Conversation-Id': 'conv_hostile' },
+      body: frames.map((f) => encodeFrame(f)).join(''),
     });
     await wp.openPanel();
     await wp.send('Show me something');
@@ -171,8 +159,8 @@ describe('strict CSP with Trusted Types', () => {
 
     await settle(wp.page);
     expect(await wp.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(dialogs).toEqual([]);
-    expect(wp.requests.filter((r) => r.url.includes('evil.example'))).toEqual([]);
+    expect(await wp.dialogs()).toEqual([]);
+    expect((await wp.requestedUrls()).filter((url) => url.includes('evil.example'))).toEqual([]);
     await expectCleanRun(wp);
   });
 });

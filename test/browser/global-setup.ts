@@ -9,8 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
+import { startWebKitDriver, type WebKitProcesses } from './engines/processes';
 import type { TestProject } from 'vitest/node';
-import { startMockServer, type RunningMockServer } from '../../mock/node-server';
+import type { IncomingMessage } from 'node:http';
+import { mintToken } from '../../mock/jwt';
+import { startMockServer, type NodeHandler, type RunningMockServer } from '../../mock/node-server';
 import { BROWSER_WORK_DIR, PAGES_DIR, REPO_ROOT as ROOT, RUNS_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
 
 declare module 'vitest' {
@@ -21,10 +24,13 @@ declare module 'vitest' {
     serverUrl: string;
     /** URL path of this run's copy of dist/widget.js (what the test pages load with <script src>). */
     widgetScriptPath: string;
+    /** WebKit runs: the WebKitWebDriver started here (test/browser/engines/webkit.ts opens the session). */
+    webkitDriverUrl: string;
   }
 }
 
 const WIDGET = path.join(ROOT, 'dist', 'widget.js');
+const ENGINE = process.env.BROWSER_ENGINE ?? 'chromium';
 export const CHROMIUM_ARGS = [
   ...BASE_ARGS,
   // Voice (test/browser/voice.test.ts): a fake microphone, granted without a prompt.
@@ -58,7 +64,7 @@ function ensureBuild(): void {
 }
 
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+  if (ENGINE !== 'chromium' || existsSync(CHROMIUM)) return;
   throw new Error(
     `[browser tests] Chromium not found at ${CHROMIUM}. The real-browser tests use Debian's Chromium:\n` +
       `    apt-get install -y chromium\n` +
@@ -75,6 +81,49 @@ function pageHeaders(pathname: string): Record<string, string> {
   } catch {
     return {};
   }
+}
+
+/**
+ * Canned answers for the engine-neutral tests (test/browser/engines `cannedAnswer`), where a
+ * Chromium-only test would use page.route: `POST /__canned` `{ path, status, headers, body }` sets
+ * the answer for requests to that path (query ignored), `POST /__canned/clear` drops them all.
+ */
+function cannedAnswers(): NodeHandler {
+  const canned = new Map<string, { status: number; headers: Record<string, string>; body: string }>();
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += String(c)));
+      req.on('end', () => resolve(text));
+    });
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'POST' && url.pathname === '/__canned') {
+      const { path: p, status = 200, headers = {}, body = '' } = JSON.parse(await read(req)) as { path: string; status?: number; headers?: Record<string, string>; body?: string };
+      canned.set(p, { status, headers, body });
+      res.writeHead(204).end();
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/__canned/clear') {
+      canned.clear();
+      res.writeHead(204).end();
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/__test/token') {
+      // The engine-neutral pages' getAuthToken (fixtures/harness.js), also from pages on another
+      // origin (test/browser/fault-server.ts): a visitor token from the mock's secret, per call.
+      const { sub } = JSON.parse(await read(req)) as { sub: string };
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      res.end(JSON.stringify({ token: await mintToken({ sub }) }));
+      return true;
+    }
+    const answer = canned.get(url.pathname);
+    if (!answer || req.method === 'OPTIONS') return false;
+    await read(req);
+    res.writeHead(answer.status, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': '*', ...answer.headers });
+    res.end(answer.body);
+    return true;
+  };
 }
 
 /**
@@ -124,22 +173,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let server: RunningMockServer | undefined;
   let browser: BrowserServer | undefined;
+  let webkit: WebKitProcesses | undefined;
   try {
-    server = await startMockServer({ port: 0, staticRoot: ROOT, extraHeaders: pageHeaders });
-    browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    server = await startMockServer({ port: 0, staticRoot: ROOT, extraHeaders: pageHeaders, intercept: cannedAnswers() });
+    // Chromium-only files (not ported to test/browser/engines/) run in the chromium run only.
+    if (ENGINE === 'chromium') browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    if (ENGINE === 'webkit') webkit = await startWebKitDriver();
   } catch (error) {
     await browser?.close().catch(() => undefined);
+    webkit?.stop();
     await server?.close().catch(() => undefined);
     throw error;
   }
 
-  project.provide('browserWsEndpoint', browser.wsEndpoint());
+  project.provide('browserWsEndpoint', browser?.wsEndpoint() ?? '');
+  project.provide('webkitDriverUrl', webkit?.url ?? '');
   project.provide('serverUrl', server.url);
   project.provide('widgetScriptPath', `${urlPath(distCopy)}/widget.js`);
 
   const [b, s] = [browser, server];
   return async () => {
-    await b.close().catch(() => undefined);
+    await b?.close().catch(() => undefined);
+    webkit?.stop();
     await s.close();
     rmSync(runDir, { recursive: true, force: true });
   };

@@ -17,6 +17,8 @@ export { DEMO_PUBLIC_ID };
 export interface PageHarness {
   events: WidgetEvent[];
   tokenCalls: number;
+  /** Tokens handed to the widget (engine-neutral pages only). */
+  tokens: string[];
   instance: WidgetInstance | null;
   seenText: string[];
   init(overrides?: Partial<InitOptions>): WidgetInstance;
@@ -127,6 +129,11 @@ export interface OpenPageOptions {
   token?: 'getter' | 'static' | 'none';
   /** Call ServiceWidget.init as the page loads. Default true. */
   autoInit?: boolean;
+  /**
+   * Engine-neutral pages (test/browser/engines): more files of test/browser/fixtures/ to run right
+   * after early.js, before anything else on the page (what an init script does in Playwright).
+   */
+  earlyFixtures?: string[];
   /** Wrap the widget script's load with the fixtures/instrument-*.js recorders. */
   instrumentLoad?: boolean;
   /** Mock scenario for this test (the mock is reset first). Default `normal`. */
@@ -187,7 +194,16 @@ export interface WidgetPage {
 
 let pageSeq = 0;
 
-function writePage(opts: OpenPageOptions, staticToken: string | undefined): { url: string; dir: string } {
+/**
+ * Writes the customer page of one test. `mint` (the engine-neutral pages of test/browser/engines/):
+ * getAuthToken asks the test server for each token (POST /__test/token, see global-setup.ts) instead of an exposed Node
+ * function, and test/browser/fixtures/early.js records what the page did from its first script.
+ */
+export function writePage(
+  opts: Omit<OpenPageOptions, 'beforeLoad'>,
+  staticToken: string | undefined,
+  mint?: { sub: string },
+): { url: string; dir: string } {
   const id = `${process.pid}-${Date.now().toString(36)}-${++pageSeq}`;
   const dir = path.join(PAGES_DIR, id);
   mkdirSync(dir, { recursive: true });
@@ -195,6 +211,7 @@ function writePage(opts: OpenPageOptions, staticToken: string | undefined): { ur
     token: opts.token ?? 'getter',
     staticToken,
     autoInit: opts.autoInit ?? true,
+    ...(mint ? { mint: { url: `${serverUrl()}/__test/token`, sub: mint.sub } } : {}),
     initOptions: { publicId: DEMO_PUBLIC_ID, ...opts.initOptions },
   };
   writeFileSync(path.join(dir, 'config.js'), `window.__swTestConfig = ${JSON.stringify(config, null, 2)};\n`);
@@ -212,6 +229,7 @@ function writePage(opts: OpenPageOptions, staticToken: string | undefined): { ur
 <head>
 ${opts.headHtml ?? ''}
 <meta charset="utf-8">
+${mint ? ['early.js', ...(opts.earlyFixtures ?? [])].map(fixture).join('\n') : ''}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer page</title>
 ${opts.pageCss !== undefined ? `<link rel="stylesheet" href="${at('page.css')}">` : ''}

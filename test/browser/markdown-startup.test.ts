@@ -1,39 +1,19 @@
 // Issue 10 point 8: a page view that never opens the chat pays nothing for markdown. marked builds
 // about a hundred rule regexes (`new RegExp`) when its module body runs, and DOMPurify creates its
 // Trusted Types policy when its instance is created: both must wait for the first reply.
-import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectBrowser, openPage } from './helpers';
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it } from 'vitest';
+import { openPage, type WidgetPage } from './engines';
 
-afterAll(disconnectBrowser);
-
-/** Counts `RegExp` constructor calls and Trusted Types policies from the first moment of the page. */
-const COUNTERS = () => {
-  const w = window as unknown as { __md: { regexps: number; policies: string[] } };
-  w.__md = { regexps: 0, policies: [] };
-  const Native = RegExp;
-  window.RegExp = new Proxy(Native, {
-    construct(target, args, newTarget) {
-      w.__md.regexps++;
-      return Reflect.construct(target, args, newTarget);
-    },
-    apply(target, self, args) {
-      w.__md.regexps++;
-      return Reflect.apply(target, self, args);
-    },
-  });
-  const tt = (window as unknown as { trustedTypes?: { createPolicy: (name: string, rules: unknown) => unknown } }).trustedTypes;
-  if (tt) {
-    const create = tt.createPolicy.bind(tt);
-    tt.createPolicy = (name, rules) => (w.__md.policies.push(name), create(name, rules));
-  }
-};
-
-const counters = (wp: Awaited<ReturnType<typeof openPage>>) =>
-  wp.page.evaluate(() => (window as unknown as { __md: { regexps: number; policies: string[] } }).__md);
+/** `RegExp` calls (fixtures/count-regexps.js) and Trusted Types policies (fixtures/early.js) since the page began. */
+const counters = async (wp: WidgetPage) => ({
+  regexps: await wp.page.evaluate(() => (window as unknown as { __md: { regexps: number } }).__md.regexps),
+  policies: await wp.policies(),
+});
 
 describe('start-up cost', () => {
   it('loading widget.js and showing the launcher builds no markdown rules and no sanitizer; the first reply does', async () => {
-    const wp = await openPage({ initOptions: { locale: 'en' }, beforeLoad: async (page) => void (await page.addInitScript(COUNTERS)) });
+    const wp = await openPage({ initOptions: { locale: 'en' }, earlyFixtures: ['count-regexps.js'] });
     await wp.part('launcher').waitFor();
     const atLoad = await counters(wp);
     expect(atLoad.policies).not.toContain('dompurify');

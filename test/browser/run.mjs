@@ -1,17 +1,80 @@
 #!/usr/bin/env node
-// `npm run test:browser`: the real-browser tests (vitest project `browser`, see vitest.config.ts).
+// `npm run test:browser`: the real-browser tests (vitest project `browser`, see vitest.config.ts),
+// once per engine: Chromium, Firefox ESR, WebKitGTK (docs/testing.md, "Three engines").
 // Extra arguments go to vitest, e.g. `npm run test:browser -- chat` or `-- -t "stop button"`.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `--engine=firefox` (or BROWSER_ENGINES=firefox,webkit) picks engines.
+// Ends with one line per engine: `browser <engine> (<version>): N passed, N failed, N skipped`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ALL = ['chromium', 'firefox', 'webkit'];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`The real-browser tests need Debian's Chromium at ${chromium}:\n    apt-get install -y chromium\n(or set CHROMIUM_PATH).`);
-  process.exit(1);
+const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** What each engine needs on the machine (Debian packages), and how its version is read. */
+const NEEDS = {
+  chromium: { files: [chromium], packages: 'chromium', version: () => execFileSync(chromium, ['--version'], { encoding: 'utf8' }) },
+  firefox: { files: [firefox], packages: 'firefox-esr', version: () => execFileSync(firefox, ['--version'], { encoding: 'utf8' }) },
+  webkit: {
+    files: ['/usr/bin/WebKitWebDriver', '/usr/bin/Xvfb'],
+    packages: 'webkit2gtk-driver xvfb xauth',
+    version: () => `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'webkit2gtk-driver'], { encoding: 'utf8' })}`,
+  },
+};
+
+const args = process.argv.slice(2);
+const picked = args.filter((a) => a.startsWith('--engine=')).map((a) => a.slice('--engine='.length));
+const engines = picked.length ? picked : (process.env.BROWSER_ENGINES ?? ALL.join(',')).split(',').filter(Boolean);
+const vitestArgs = args.filter((a) => !a.startsWith('--engine='));
+
+for (const engine of engines) {
+  const need = NEEDS[engine];
+  if (!need) {
+    console.error(`Unknown engine ${engine}: expected ${ALL.join(', ')}.`);
+    process.exit(1);
+  }
+  const missing = need.files.filter((f) => !existsSync(f));
+  if (missing.length) {
+    console.error(`The ${engine} browser tests need ${missing.join(', ')}:\n    apt-get install -y --no-install-recommends ${need.packages}`);
+    process.exit(1);
+  }
 }
 
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'browser', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  shell: process.platform === 'win32',
-});
-process.exit(result.status ?? 1);
+const summaries = [];
+let failed = false;
+for (const engine of engines) {
+  const version = (() => {
+    try {
+      return NEEDS[engine].version().trim().replace(/ built on .*/, '');
+    } catch {
+      return '?';
+    }
+  })();
+  console.log(`\n== browser tests in ${engine} (${version})`);
+  const results = path.join(ROOT, 'artifacts', 'browser', `results-${engine}-${process.pid}.json`);
+  mkdirSync(path.dirname(results), { recursive: true });
+  const run = spawnSync(
+    'npx',
+    [
+      'vitest', 'run', '--project', 'browser', '--passWithNoTests',
+      '--reporter=default', '--reporter=json', `--outputFile.json=${results}`,
+      ...vitestArgs,
+    ],
+    { stdio: 'inherit', cwd: ROOT, env: { ...process.env, BROWSER_ENGINE: engine }, shell: process.platform === 'win32' },
+  );
+  let counts = 'no results';
+  try {
+    const r = JSON.parse(readFileSync(results, 'utf8'));
+    counts = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
+    rmSync(results, { force: true });
+  } catch {
+    // vitest did not get to write its results: the exit status says why
+  }
+  if (run.status !== 0) failed = true;
+  summaries.push(`browser ${engine} (${version}): ${counts}${run.status !== 0 ? ` (exit ${run.status})` : ''}`);
+}
+console.log(`\n${summaries.join('\n')}`);
+process.exit(failed ? 1 : 0);

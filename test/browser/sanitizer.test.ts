@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBrowser } from './helpers';
-import { BROWSER_WORK_DIR } from './paths';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE, openUrl, serverUrl } from './engines';
+import { BROWSER_WORK_DIR, PAGES_DIR, urlPath } from './paths';
 
 // Under the strictest policy the widget supports: only DOMPurify's own Trusted Types policy.
-const CSP = "default-src 'none'; script-src https://corpus.test; require-trusted-types-for 'script'; trusted-types dompurify";
-const outDir = join(BROWSER_WORK_DIR, 'sanitizer-bundle');
-
-let context: BrowserContext;
+const CSP = "default-src 'none'; script-src 'self'; require-trusted-types-for 'script'; trusted-types dompurify";
+const outDir = join(BROWSER_WORK_DIR, `sanitizer-bundle-${process.pid}`);
 
 beforeAll(async () => {
   await build({
@@ -23,34 +21,21 @@ beforeAll(async () => {
       lib: { entry: 'test/browser/fixtures/sanitizer-entry.ts', formats: ['iife'], name: 'corpus', fileName: () => 'corpus.js' },
     },
   });
-  context = await (await getBrowser()).newContext();
 }, 60_000);
 
-afterAll(() => context?.close());
-
-describe('model output against the real DOMPurify (Chromium, Trusted Types enforced)', () => {
+describe(`model output against the real DOMPurify (${ENGINE}, Trusted Types enforced)`, () => {
   it('renders every XSS payload inert, whole and streamed, with no CSP violation and no request', async () => {
-    const page = await context.newPage();
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(r.url()));
-    await page.route('https://corpus.test/**', (route) => {
-      const url = new URL(route.request().url());
-      if (url.pathname === '/corpus.js') {
-        return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(outDir, 'corpus.js'), 'utf8') });
-      }
-      return route.fulfill({
-        contentType: 'text/html',
-        headers: { 'Content-Security-Policy': CSP },
-        body: '<!doctype html><meta charset="utf-8"><title>corpus</title><script src="/corpus.js"></script>',
-      });
-    });
-    await page.addInitScript(() => {
-      (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener('securitypolicyviolation', (e) =>
-        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
-    await page.goto('https://corpus.test/');
+    // The corpus page, served by the mock with the CSP as a real header (headers.json).
+    const dir = join(PAGES_DIR, `corpus-${process.pid}-${Date.now().toString(36)}`);
+    mkdirSync(dir, { recursive: true });
+    cpSync(join(outDir, 'corpus.js'), join(dir, 'corpus.js'));
+    writeFileSync(join(dir, 'headers.json'), JSON.stringify({ 'Content-Security-Policy': CSP }));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><meta charset="utf-8"><title>corpus</title><script src="/test/browser/fixtures/early.js"></script><script src="corpus.js"></script>',
+    );
+    const origin = serverUrl();
+    const { page, requestedUrls } = await openUrl(`${origin}${urlPath(dir)}/index.html`);
     const result = (await page.evaluate(() => (window as unknown as { runCorpus: () => Promise<unknown> }).runCorpus())) as {
       count: number;
       control: string[];
@@ -61,7 +46,9 @@ describe('model output against the real DOMPurify (Chromium, Trusted Types enfor
     expect(result.control.length).toBeGreaterThan(0);
     expect(result.count).toBeGreaterThanOrEqual(40);
     expect(result.failures).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
-    expect(requests.filter((u) => !u.startsWith('https://corpus.test/'))).toEqual([]);
+    expect(await page.evaluate(() => window.__swViolations)).toEqual([]);
+    // Network requests only: Firefox reports its own internal data: font loads too.
+    expect((await requestedUrls()).filter((u) => !u.startsWith('data:') && !u.startsWith(`${origin}/`))).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,11 +1,10 @@
 // Screenshots for human review (artifacts/screenshots/, git-ignored): the launcher and the open
 // panel after a finished exchange, in dark & light × en & tr × desktop & phone, plus inline mode.
 // The assertions only check that each shot shows what it should; the looking is done by people.
+// Runs in Chromium, Firefox and WebKit (test/browser/engines): files are named `…-<engine>.png`.
 import { existsSync, statSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, disconnectBrowser, openPage, PHONE } from './helpers';
-
-afterAll(disconnectBrowser);
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, PHONE } from './engines';
 
 const QUESTION = { en: 'How many orders did we get last week?', tr: 'Geçen hafta kaç sipariş aldık?' } as const;
 const THEMES = ['dark', 'light'] as const;
@@ -24,7 +23,6 @@ describe('screenshots', () => {
         it(`${theme} ${locale} ${device}`, async () => {
           const wp = await openPage({
             viewport,
-            deviceScaleFactor: device === 'phone' ? 2 : 1,
             colorScheme: theme,
             locale: locale === 'tr' ? 'tr-TR' : 'en-US',
             initOptions: { theme, locale },

@@ -1,10 +1,9 @@
 // Contract 1–3: the plain <script src> embed. Loading widget.js only defines window.ServiceWidget;
 // init mounts one open shadow host styled through adoptedStyleSheets; nothing goes on the wire
 // (and getAuthToken is not called) until the panel first opens.
-import { afterAll, describe, expect, it } from 'vitest';
-import { apiRequests, disconnectBrowser, openPage, settle, WAIT } from './helpers';
-
-afterAll(disconnectBrowser);
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it } from 'vitest';
+import { apiRequests, openPage, settle, WAIT } from './engines';
 
 describe('loading widget.js with a plain <script src>', () => {
   it('defines only window.ServiceWidget and touches nothing else', async () => {
@@ -38,7 +37,7 @@ describe('loading widget.js with a plain <script src>', () => {
 
     await settle(wp.page);
     expect(await apiRequests()).toEqual([]);
-    expect(wp.requests.filter((r) => r.url.includes('/api/'))).toEqual([]);
+    expect((await wp.requestedUrls()).filter((url) => url.includes('/api/'))).toEqual([]);
     expect(await wp.tokenCalls()).toBe(0);
   });
 });
@@ -96,7 +95,7 @@ describe('ServiceWidget.init', () => {
     await settle(wp.page, 600);
     expect(await apiRequests()).toEqual([]);
     expect(await wp.tokenCalls()).toBe(0);
-    expect(wp.requests.filter((r) => r.url.includes('/api/'))).toEqual([]);
+    expect((await wp.requestedUrls()).filter((url) => url.includes('/api/'))).toEqual([]);
 
     await wp.openPanel();
     await expect.poll(async () => (await apiRequests()).length, { timeout: WAIT }).toBe(1);

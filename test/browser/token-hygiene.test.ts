@@ -1,10 +1,9 @@
 // Contract 5: tokens never appear in the DOM, in URLs, in storage or in console output — after a
 // full chat round trip with history, and on the error paths that log or show notices.
-import { afterAll, describe, expect, it } from 'vitest';
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../mock/scenarios';
-import { disconnectBrowser, openPage, settle, type WidgetPage } from './helpers';
-
-afterAll(disconnectBrowser);
+import { mockRequests, openPage, settle, type WidgetPage } from './engines';
 
 /** Everything the page exposes where a leaked token could end up. */
 async function exposedSurfaces(wp: WidgetPage): Promise<Record<string, string>> {
@@ -32,10 +31,10 @@ async function exposedSurfaces(wp: WidgetPage): Promise<Record<string, string>> 
       events: JSON.stringify(window.__swTest.events),
     };
   });
-  const cookies = await wp.context.cookies();
-  const requests = wp.requests.map((r) => `${r.method} ${r.url}`).join('\n');
-  const consoleText = wp.consoleMessages.map((m) => `${m.type}: ${m.text}`).join('\n');
-  return { ...inPage, contextCookies: JSON.stringify(cookies), requestUrls: requests, console: consoleText, pageErrors: wp.pageErrors.join('\n') };
+  const cookies = await wp.cookies();
+  const requests = (await wp.requestedUrls()).join('\n');
+  const consoleText = (await wp.consoleMessages()).map((m) => `${m.type}: ${m.text}`).join('\n');
+  return { ...inPage, contextCookies: JSON.stringify(cookies), requestUrls: requests, console: consoleText, pageErrors: (await wp.pageErrors()).join('\n') };
 }
 
 /** The whole token and its claims segment (which identifies the visitor by itself). */
@@ -57,14 +56,6 @@ describe('token hygiene', () => {
   for (const token of ['getter', 'static'] as const) {
     it(`after a chat round trip and history (${token === 'getter' ? 'getAuthToken' : 'authToken'}), no token anywhere`, async () => {
       const wp = await openPage({ token, sub: `demo-hygiene-${token}` });
-      const authHeaders: string[] = [];
-      const otherHeaders: string[] = [];
-      wp.page.on('request', (r) => {
-        for (const [name, value] of Object.entries(r.headers())) {
-          if (name === 'authorization') authHeaders.push(value);
-          else otherHeaders.push(`${name}: ${value}`);
-        }
-      });
 
       await wp.openPanel();
       await wp.send('How many orders did we get last week?');
@@ -78,13 +69,23 @@ describe('token hygiene', () => {
       await wp.part('new-conversation-button').click();
       await settle(wp.page);
 
-      // The token travelled only where it belongs: the Authorization header.
+      // The token travelled only where it belongs: the Authorization header (as the service received them).
+      const authHeaders: string[] = [];
+      const otherHeaders: string[] = [];
+      for (const r of await mockRequests()) {
+        otherHeaders.push(r.path);
+        for (const [name, value] of Object.entries(r.headers)) {
+          if (name === 'authorization') authHeaders.push(value);
+          else otherHeaders.push(`${name}: ${value}`);
+        }
+      }
+      const tokens = await wp.tokens();
       expect(authHeaders.length).toBeGreaterThanOrEqual(5);
-      for (const h of authHeaders) expect(wp.tokens).toContain(h.replace(/^Bearer /, ''));
+      for (const h of authHeaders) expect(tokens).toContain(h.replace(/^Bearer /, ''));
       // getAuthToken ran for every request. (Tokens minted for one visitor in the same second are
       // byte-identical, so freshness is counted through the calls, not by comparing strings.)
       if (token === 'getter') expect(await wp.tokenCalls()).toBe(authHeaders.length);
-      expectNoLeak({ ...(await exposedSurfaces(wp)), otherRequestHeaders: otherHeaders.join('\n') }, wp.tokens);
+      expectNoLeak({ ...(await exposedSurfaces(wp)), otherRequestHeaders: otherHeaders.join('\n') }, tokens);
     });
   }
 
@@ -100,9 +101,9 @@ describe('token hygiene', () => {
       await settle(wp.page);
       if (scenario === 'bad-public-id') {
         // The developer hint is logged once, naming the option, not the token.
-        expect(wp.consoleMessages.filter((m) => m.type === 'error' && m.text.includes('publicId'))).toHaveLength(1);
+        expect((await wp.consoleMessages()).filter((m) => m.type === 'error' && m.text.includes('publicId'))).toHaveLength(1);
       }
-      expectNoLeak(await exposedSurfaces(wp), wp.tokens);
+      expectNoLeak(await exposedSurfaces(wp), await wp.tokens());
     });
   }
 });

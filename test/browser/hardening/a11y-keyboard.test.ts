@@ -3,12 +3,12 @@
 // conversation with a pending confirmation), confirm it with the keyboard, Escape closes. After
 // every key press the focused element must be a visible element (never the page's <body>), and it
 // must show a focus indicator (a computed outline or box-shadow while it matches :focus-visible).
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { disconnectBrowser, openPage, WAIT, type WidgetPage } from '../helpers';
-import { figure, focusInfo, shot, useReport, type FocusInfo } from './lib';
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { openPage, WAIT, type TestPage, type WidgetPage } from '../engines';
+import { figure, focusInfo, useReport, type FocusInfo } from './lib';
 
-afterAll(disconnectBrowser);
+type Page = TestPage;
 useReport('3. accessibility: keyboard only', import.meta.url);
 
 const describeFocus = (f: FocusInfo) => `${f.where}:${f.part ?? f.tag}${f.text ? ` "${f.text}"` : ''}`;
@@ -27,6 +27,9 @@ function expectGoodFocus(f: FocusInfo, step: string): void {
  * new one not focused yet. Up to 1 s on <body> is tolerated; longer counts as lost.
  */
 async function settledFocus(page: Page): Promise<FocusInfo> {
+  // The panel fades in (Firefox and WebKit here do not ask for reduced motion): judge the focus
+  // once the widget's animations are over, as a visitor sees it.
+  await page.evaluate(() => Promise.all((window.__swTest.root()?.getAnimations() ?? []).map((a) => a.finished)));
   const end = Date.now() + 1_000;
   for (;;) {
     const f = await focusInfo(page);
@@ -77,9 +80,6 @@ async function openWalkPage(): Promise<WidgetPage> {
     // A page with its own focusable content before the widget, as real pages have.
     bodyHtml: '<header><a href="#main">Skip to content</a></header><main id="main"><h1>Acme customer portal</h1><p>Your orders.</p><button type="button">Page action</button></main>',
     initOptions: { locale: 'en', theme: 'light' },
-    beforeLoad: async (page) => {
-      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-    },
   });
 }
 
@@ -113,7 +113,7 @@ describe('keyboard only', () => {
     await wp.part('confirm-button').waitFor();
     const afterItem = await settledFocus(wp.page);
     walk.log.push(`conversation opened → ${describeFocus(afterItem)}`);
-    await shot(wp.page, 'keyboard-after-history-item');
+    await wp.screenshot('hardening/keyboard-after-history-item');
     // (Where focus lands here is checked by its own test below.)
 
     // Focus is in the composer now (checked below); the Confirm button is above it.
@@ -165,6 +165,9 @@ describe('keyboard only', () => {
     await wp.openPanel();
     await wp.part('history-button').click();
     await wp.part('history-item').filter({ hasText: 'Ship order #1042' }).click();
+    // Opening a conversation moves focus to the composer (the test above) once it has loaded;
+    // wait for that, or it could take the focus back from the Confirm button after the focus() below.
+    await expect.poll(async () => (await settledFocus(wp.page)).part, { timeout: WAIT }).toBe('composer-input');
     await wp.part('confirm-button').focus();
     await wp.page.keyboard.press('Enter');
     await wp.waitForReplies(2);

@@ -110,8 +110,13 @@ export interface FocusInfo {
   boxShadow: string;
 }
 
-export function focusInfo(page: Page): Promise<FocusInfo> {
-  return page.evaluate(() => {
+/** Any page that can evaluate a function: Playwright's, or test/browser/engines' (every engine). */
+export interface Evaluating {
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+}
+
+export function focusInfo(page: Evaluating): Promise<FocusInfo> {
+  return page.evaluate((): FocusInfo => {
     const top = document.activeElement;
     if (!top || top === document.body || top === document.documentElement) {
       return { where: top ? 'body' : 'none', tag: top?.tagName ?? '', part: null, text: '', visible: false, focusVisible: false, indicator: false, outline: '', boxShadow: '' } as const;

@@ -1,0 +1,59 @@
+// Chromium: Debian's chromium, launched once per run by global-setup.ts as a Playwright browser
+// server; each test gets a new browser context (fresh storage) and one page.
+import { chromium, type Browser } from 'playwright-core';
+import { callExpression, type DriverPage, type Engine, type NativeLog, type PageSettings } from './driver';
+
+export function chromiumEngine(wsEndpoint: string): Engine {
+  let browser: Browser | null = null;
+  const connect = async () => {
+    if (!browser?.isConnected()) browser = await chromium.connect(wsEndpoint);
+    return browser;
+  };
+  return {
+    name: 'chromium',
+    version: async () => `Chromium ${(await connect()).version()}`,
+    async newPage(settings: PageSettings): Promise<DriverPage> {
+      const b = await connect();
+      const context = await b.newContext({
+        viewport: settings.viewport,
+        isMobile: settings.isMobile,
+        hasTouch: settings.isMobile,
+        colorScheme: settings.colorScheme,
+        locale: settings.locale,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const native: NativeLog = { console: [], errors: [], requests: [] };
+      page.on('console', (m) => native.console.push({ type: m.type(), text: m.text() }));
+      page.on('pageerror', (e) => native.errors.push(`${e.name}: ${e.message}`));
+      page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
+      return {
+        native,
+        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+        evaluate: (source, args) => page.evaluate(callExpression(source, args)),
+        click: (x, y, clickCount = 1) => page.mouse.click(x, y, { clickCount }),
+        async wheel(x, y, dx, dy) {
+          await page.mouse.move(x, y);
+          await page.mouse.wheel(dx, dy);
+        },
+        press: (key) => page.keyboard.press(key),
+        type: (text) => page.keyboard.type(text),
+        screenshot: async (file) => void (await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })),
+        setViewport: (size) => page.setViewportSize(size),
+        emulateColorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
+        addCookie: (c) => context.addCookies([c]),
+        cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
+        otherTabs: () =>
+          Promise.all(
+            context.pages().filter((p) => p !== page).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
+          ),
+        close: () => context.close(),
+      };
+    },
+    async dispose() {
+      const b = browser;
+      browser = null;
+      await b?.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The one small interface each browser engine implements for the tests (see docs/testing.md,
+// "Three engines"). Everything richer (locators, waiting, roles, fill) is built once on top of it,
+// in page.ts, from in-page JavaScript and trusted mouse and keyboard input. So a test reads the
+// same in every engine, and an engine needs only what all three drivers can do:
+// Playwright over CDP (Chromium), Puppeteer over WebDriver BiDi (Firefox), WebDriver classic (WebKit).
+
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
+
+export interface PageSettings {
+  viewport: { width: number; height: number };
+  /** Phone emulation where the engine has it (Chromium); elsewhere the viewport alone. */
+  isMobile: boolean;
+  colorScheme: 'light' | 'dark' | 'no-preference';
+  /** navigator.languages[0]. */
+  locale: string;
+}
+
+export interface ConsoleEntry {
+  type: string;
+  text: string;
+}
+
+/** What the engine itself reports about a page (absent where the driver cannot see it: WebKit). */
+export interface NativeLog {
+  console: ConsoleEntry[];
+  errors: string[];
+  /** `METHOD url` of every request the page made. */
+  requests: string[];
+}
+
+export interface DriverPage {
+  goto(url: string): Promise<void>;
+  /** Calls the function whose source is `source` with `args` (JSON values) in the page; awaits a promise. */
+  evaluate<T>(source: string, args: unknown[]): Promise<T>;
+  /** A trusted mouse click at viewport coordinates (CSS px). */
+  click(x: number, y: number, clickCount?: number): Promise<void>;
+  /** A trusted mouse wheel turn at viewport coordinates (CSS px of scrolling). */
+  wheel(x: number, y: number, deltaX: number, deltaY: number): Promise<void>;
+  /** A trusted key press: `Enter`, `Escape`, `Tab`, `Shift+Tab`, `Shift+Enter`, `ArrowDown`, … */
+  press(key: string): Promise<void>;
+  /** Trusted key presses for each character of `text` (no newlines: use press('Shift+Enter')). */
+  type(text: string): Promise<void>;
+  screenshot(file: string): Promise<void>;
+  setViewport(size: { width: number; height: number }): Promise<void>;
+  /** Live `prefers-color-scheme`; undefined where the driver cannot change it (Firefox, WebKit). */
+  emulateColorScheme?: (scheme: 'light' | 'dark') => Promise<void>;
+  addCookie(cookie: { name: string; value: string; url: string }): Promise<void>;
+  /** Every cookie of the page's browser context (all origins). */
+  cookies(): Promise<{ name: string; value: string; domain: string }[]>;
+  /** The other tabs of this test (e.g. the portal tab the widget opened): URL and whether it has an opener. */
+  otherTabs(): Promise<{ url: string; opener: boolean }[]>;
+  native: NativeLog | null;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  name: EngineName;
+  /** e.g. `Firefox 153.7.0esr`. */
+  version(): Promise<string>;
+  newPage(settings: PageSettings): Promise<DriverPage>;
+  /** Ends this worker's connection (the test run's global teardown stops the processes). */
+  dispose(): Promise<void>;
+}
+
+/** `Shift+Tab` → { modifiers: ['Shift'], key: 'Tab' }. */
+export function splitKey(combo: string): { modifiers: string[]; key: string } {
+  const parts = combo.split('+');
+  const key = parts.pop() || '+';
+  return { modifiers: parts, key };
+}
+
+/** Wraps a function's source so that it is called with the given arguments. */
+export const callExpression = (source: string, args: unknown[]): string =>
+  `(${source})(...${JSON.stringify(args)})`;

@@ -1,0 +1,218 @@
+// Real-browser tests that run in Chromium, Firefox and WebKit (docs/testing.md, "Three engines").
+// `npm run test:browser` runs the `browser` project once per engine; BROWSER_ENGINE names it.
+// A test file opts in by importing `openPage` from here (instead of ../helpers, which is
+// Chromium/Playwright only); vitest.config.ts runs such files in every engine.
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, inject, onTestFinished, type TestContext } from 'vitest';
+import { mintToken } from '../../../mock/jwt';
+import type { WidgetEvent } from '../../../src/types';
+import { resetMock, serverUrl, writePage, type OpenPageOptions, type Violation } from '../helpers';
+import { SCREENSHOTS_DIR } from '../paths';
+import { chromiumEngine } from './chromium';
+import type { ConsoleEntry, Engine, EngineName } from './driver';
+import { ENGINES } from './driver';
+import { firefoxEngine } from './firefox';
+import { Locator, TestPage, WAIT } from './locator';
+import { webkitEngine } from './webkit';
+
+export { apiRequests, DEMO_PUBLIC_ID, DESKTOP, mockControl, mockRequests, PHONE, resetMock, serverUrl } from '../helpers';
+export type { ConsoleEntry, EngineName } from './driver';
+export { Locator, TestPage, WAIT } from './locator';
+
+function engineName(): EngineName {
+  const name = (process.env.BROWSER_ENGINE ?? 'chromium') as EngineName;
+  if (!ENGINES.includes(name)) throw new Error(`BROWSER_ENGINE=${name}: expected one of ${ENGINES.join(', ')}`);
+  return name;
+}
+
+/** The engine this run tests. */
+export const ENGINE: EngineName = engineName();
+
+let current: Engine | null = null;
+
+/** This worker's engine (connected or launched on first use, then kept for the whole run). */
+export function engine(): Engine {
+  current ??=
+    ENGINE === 'chromium'
+      ? chromiumEngine(inject('browserWsEndpoint'))
+      : ENGINE === 'firefox'
+        ? firefoxEngine()
+        : webkitEngine(inject('webkitDriverUrl'));
+  return current;
+}
+
+/**
+ * Skips the current test in the given engines, with the reason (shown in the report and listed in
+ * docs/testing.md). Only for what the engine or its driver cannot do at all.
+ */
+export function skipIn(ctx: TestContext, engines: EngineName[], reason: string): void {
+  if (engines.includes(ENGINE)) ctx.skip(`${ENGINE}: ${reason}`);
+}
+
+export interface EnginePageOptions extends Omit<OpenPageOptions, 'beforeLoad' | 'deviceScaleFactor'> {
+  /** Runs after the page is set up and before the customer page loads (cookies, …). */
+  beforeLoad?: (page: TestPage) => Promise<void>;
+}
+
+export interface WidgetPage {
+  engine: EngineName;
+  page: TestPage;
+  url: string;
+  /** The `[data-service-widget]` host element. */
+  host: Locator;
+  /** A shadow part by name (`[part~=name]`, searched through open shadow roots). */
+  part(name: string): Locator;
+  /** Every token the page handed to the widget, oldest first. */
+  tokens(): Promise<string[]>;
+  consoleMessages(): Promise<ConsoleEntry[]>;
+  pageErrors(): Promise<string[]>;
+  /** URLs the page loaded or fetched (the engine's own record where it has one, else Resource Timing). */
+  requestedUrls(): Promise<string[]>;
+  /** `METHOD url` of every fetch() the page made (fixtures/early.js), failed ones included. */
+  fetches(): Promise<string[]>;
+  /** alert/confirm/prompt calls (fixtures/early.js answers them). */
+  dialogs(): Promise<string[]>;
+  /** Names of the Trusted Types policies the page created, in order. */
+  policies(): Promise<string[]>;
+  violations(): Promise<Violation[]>;
+  events(): Promise<WidgetEvent[]>;
+  tokenCalls(): Promise<number>;
+  /** Types into the composer and presses Enter. */
+  send(text: string): Promise<void>;
+  /** Waits until `count` assistant replies are finished and nothing streams. */
+  waitForReplies(count: number): Promise<Locator>;
+  /** Opens the floating panel with the launcher and waits for the composer. */
+  openPanel(): Promise<void>;
+  /** Saves artifacts/screenshots/<name>-<engine>.png. */
+  screenshot(name: string): Promise<string>;
+  cookies(): Promise<{ name: string; value: string; domain: string }[]>;
+  /** The other tabs of this test (the portal tab): URL and whether it has an opener. */
+  otherTabs(): Promise<{ url: string; opener: boolean }[]>;
+}
+
+let pageSeq = 0;
+
+/** A fresh page (new context or tab) with the customer page loaded; closed when the test finishes. */
+export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage> {
+  await resetMock(opts.scenario, opts.settings);
+  await fetch(`${serverUrl()}/__canned/clear`, { method: 'POST' });
+  const sub = opts.sub ?? `visitor-${process.pid}-${Date.now().toString(36)}-${++pageSeq}`;
+  const staticToken = opts.token === 'static' ? await mintToken({ sub }) : undefined;
+  const { url, dir: pageDir } = writePage(opts, staticToken, { sub });
+
+  const viewport = opts.viewport ?? { width: 1280, height: 800 };
+  const driver = await engine().newPage({
+    viewport,
+    isMobile: opts.isMobile ?? viewport.width <= 480,
+    colorScheme: opts.colorScheme ?? 'light',
+    locale: opts.locale ?? 'en-US',
+  });
+  const page = new TestPage(driver);
+  const inPage = <T>(name: string, fallback: T) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? fallback) as T);
+
+  const wp: WidgetPage = {
+    engine: ENGINE,
+    page,
+    url,
+    host: page.locator('[data-service-widget]'),
+    part: (name) => page.locator('[data-service-widget]').locator(`[part~="${name}"]`),
+    tokens: () => page.evaluate(() => window.__swTest.tokens.slice()),
+    consoleMessages: async () => driver.native?.console.slice() ?? inPage<ConsoleEntry[]>('__swConsole', []),
+    pageErrors: async () => driver.native?.errors.slice() ?? inPage<string[]>('__swErrors', []),
+    async requestedUrls() {
+      const timing = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+      return [...(driver.native?.requests.map((r) => r.replace(/^\S+ /, '')) ?? []), ...timing];
+    },
+    fetches: () => inPage<string[]>('__swFetches', []),
+    dialogs: () => inPage<string[]>('__swDialogs', []),
+    policies: () => inPage<string[]>('__swPolicies', []),
+    violations: () => inPage<Violation[]>('__swViolations', []),
+    events: () => page.evaluate(() => window.__swTest.events),
+    tokenCalls: () => page.evaluate(() => window.__swTest.tokenCalls),
+    async send(text) {
+      const input = wp.part('composer-input');
+      await input.fill(text);
+      await input.press('Enter');
+    },
+    async waitForReplies(count) {
+      const done = wp.host.locator('[part~="message"][data-role="assistant"]:not([aria-busy="true"])');
+      await expect.poll(() => done.count(), { timeout: WAIT }).toBeGreaterThanOrEqual(count);
+      await wp.part('stop-button').waitFor({ state: 'detached' });
+      return done.nth(count - 1);
+    },
+    async openPanel() {
+      await wp.part('launcher').click();
+      await wp.part('panel').waitFor();
+      await wp.part('composer-input').waitFor();
+    },
+    async screenshot(name) {
+      const file = path.join(SCREENSHOTS_DIR, `${name}-${ENGINE}.png`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      await driver.screenshot(file);
+      return file;
+    },
+    cookies: () => driver.cookies(),
+    otherTabs: () => driver.otherTabs(),
+  };
+
+  // On failure: what the page said, and a screenshot (artifacts/screenshots/failures/).
+  onTestFinished(async ({ task }) => {
+    if (task.result?.state === 'fail') {
+      const lines = await Promise.all([wp.pageErrors(), wp.consoleMessages()])
+        .then(([errors, messages]) => [...errors.map((e) => `pageerror ${e}`), ...messages.map((m) => `console.${m.type} ${m.text}`)])
+        .catch(() => []);
+      if (lines.length) console.error(`[browser page, ${ENGINE}] ${task.name}\n  ${lines.join('\n  ')}`);
+      const file = path.join(SCREENSHOTS_DIR, 'failures', `${task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}-${ENGINE}.png`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      await driver.screenshot(file).catch(() => undefined);
+    }
+    await driver.close().catch(() => undefined);
+    if (task.result?.state !== 'fail') rmSync(pageDir, { recursive: true, force: true });
+  });
+
+  await opts.beforeLoad?.(page);
+  await driver.goto(url);
+  return wp;
+}
+
+/**
+ * Answers every request to `path` on the mock's origin with this answer until the next openPage
+ * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route).
+ */
+export async function cannedAnswer(path: string, answer: { status?: number; headers?: Record<string, string>; body: string }): Promise<void> {
+  const res = await fetch(`${serverUrl()}/__canned`, { method: 'POST', body: JSON.stringify({ path, ...answer }) });
+  if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
+}
+
+/**
+ * A fresh page at any URL (e.g. a page a test wrote under artifacts/browser/pages/, served by the
+ * mock with a `headers.json` beside it); closed when the test finishes.
+ */
+export async function openUrl(url: string, viewport = { width: 1280, height: 800 }): Promise<{ page: TestPage; requestedUrls(): Promise<string[]> }> {
+  const driver = await engine().newPage({ viewport, isMobile: false, colorScheme: 'light', locale: 'en-US' });
+  onTestFinished(() => driver.close().catch(() => undefined));
+  const page = new TestPage(driver);
+  await driver.goto(url);
+  return {
+    page,
+    async requestedUrls() {
+      const timing = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+      return [...(driver.native?.requests.map((r) => r.replace(/^\S+ /, '')) ?? []), ...timing];
+    },
+  };
+}
+
+/** Console errors and warnings and page errors, for asserting a clean run. */
+export async function problems(wp: WidgetPage): Promise<string[]> {
+  const [errors, messages] = await Promise.all([wp.pageErrors(), wp.consoleMessages()]);
+  return [
+    ...errors.map((e) => `pageerror: ${e}`),
+    ...messages.filter((m) => m.type === 'error' || m.type === 'warning').map((m) => `${m.type}: ${m.text}`),
+  ];
+}
+
+/** Lets the page run a few frames and timers: for asserting that something did NOT happen. */
+export async function settle(page: TestPage, ms = 400): Promise<void> {
+  await page.evaluate((wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))), ms);
+}
