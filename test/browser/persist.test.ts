@@ -203,8 +203,9 @@ describe('starter suggestions', () => {
     const box = await wp.part('suggestion').nth(1).evaluate((el) => {
       const s = getComputedStyle(el);
       const line = parseFloat(s.lineHeight);
+      const text = el.querySelector('.suggestion-text') ?? el;
       const chrome = parseFloat(s.paddingTop) + parseFloat(s.paddingBottom) + parseFloat(s.borderTopWidth) + parseFloat(s.borderBottomWidth);
-      return { lines: (el.getBoundingClientRect().height - chrome) / line, clipped: el.scrollHeight > el.clientHeight, width: el.getBoundingClientRect().width };
+      return { lines: (el.getBoundingClientRect().height - chrome) / line, clipped: text.scrollHeight > text.clientHeight, width: el.getBoundingClientRect().width };
     });
     expect(box.lines).toBeGreaterThan(1.5);
     expect(box.lines).toBeLessThanOrEqual(2.05);
