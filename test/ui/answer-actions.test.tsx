@@ -3,7 +3,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csvName, toCsv } from '../../src/ui/answer-actions';
-import { mock, mountWidget } from '../helpers/widget';
+import { mock, mountWidget, type MountedWidget } from '../helpers/widget';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -129,5 +129,36 @@ describe('chart button', () => {
     expect(w.part('chart-button')!.getAttribute('aria-pressed')).toBe('false');
     expect(w.parts('copy-table-button')).toHaveLength(4);
     expect(w.parts('download-table-button')).toHaveLength(4);
+  });
+});
+
+describe('setLocale', () => {
+  /** Every label of the answer's buttons, in the order shown. */
+  const labels = (w: MountedWidget) =>
+    ['copy-code-button', 'copy-table-button', 'download-table-button', 'chart-button', 'copy-message-button'].map((p) => w.part(p)!.textContent);
+
+  it('relabels the buttons of an answer already on screen at once, "Copied" included', async () => {
+    const writeText = clipboard();
+    const w = await tablesAnswer();
+    expect(labels(w)).toEqual(['Copy code', 'Copy table', 'Download CSV', 'Chart', 'Copy answer']);
+    fireEvent.click(w.part('copy-message-button')!);
+    await waitFor(() => expect(w.part('copy-message-button')!.textContent).toBe('Copied'));
+    expect(writeText).toHaveBeenCalledTimes(1);
+    w.instance.setLocale('tr');
+    expect(labels(w)).toEqual(['Kodu kopyala', 'Tabloyu kopyala', 'CSV indir', 'Grafik', 'Kopyalandı']);
+    w.instance.setLocale('en');
+    expect(labels(w)).toEqual(['Copy code', 'Copy table', 'Download CSV', 'Chart', 'Copied']);
+  });
+
+  it('relabels the buttons of an answer opened from history', async () => {
+    const w = await tablesAnswer('tr');
+    fireEvent.click(w.part('new-conversation-button')!);
+    fireEvent.click(w.part('history-button')!);
+    await waitFor(() => expect(w.parts('history-item').length).toBe(1));
+    fireEvent.click(w.part('history-item')!);
+    await w.findPart('copy-message-button');
+    expect(labels(w)).toEqual(['Kodu kopyala', 'Tabloyu kopyala', 'CSV indir', 'Grafik', 'Yanıtı kopyala']);
+    w.instance.setLocale('en');
+    expect(labels(w)).toEqual(['Copy code', 'Copy table', 'Download CSV', 'Chart', 'Copy answer']);
   });
 });
