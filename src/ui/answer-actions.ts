@@ -43,7 +43,7 @@ export function answerText(node: Node): string {
 /**
  * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the
  * rest of the UI does; the returned function undoes what outlives the call (the locale
- * subscription).
+ * subscription, timers, blob URLs).
  */
 export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => void {
   const { session } = model;
@@ -55,6 +55,14 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     for (const [b, label] of labels) b.textContent = label(model.t());
   };
   const redraws: (() => void)[] = [];
+  // What must not outlive the answer (destroy(), or the reply rendered anew): timers, blob URLs,
+  // the subscription; and a clipboard write that ends after that changes nothing.
+  const undo: (() => unknown)[] = [];
+  let gone = false;
+  const later = (fn: () => void, ms: number) => {
+    const id = setTimeout(fn, ms);
+    undo.push(() => clearTimeout(id));
+  };
   const row = (after: Element, ...buttons: HTMLElement[]) => {
     const div = document.createElement('div');
     div.className = 'actions';
@@ -77,11 +85,12 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     let copied = false;
     return button(part, (t) => (copied ? t.copied : label(t)), () =>
       navigator.clipboard?.writeText(text()).then(() => {
+        if (gone) return;
         const said = model.t().copied;
         copied = true;
         relabel();
         session.update((s) => ({ ...s, announcement: s.announcement == said ? `${said}\xa0` : said }));
-        setTimeout(() => ((copied = false), relabel()), 2e3);
+        later(() => ((copied = false), relabel()), 2e3);
       }, Boolean),
     );
   };
@@ -134,11 +143,14 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
       copy('copy-table-button', (t) => t.copyTable, () => tableToTsv(table)),
       button('download-table-button', (t) => t.downloadTable, () => {
         const a = document.createElement('a');
-        a.href = URL.createObjectURL(new Blob([toCsv(tableRows(table))], { type: 'text/csv' }));
+        const url = (a.href = URL.createObjectURL(new Blob([toCsv(tableRows(table))], { type: 'text/csv' })));
+        const revoke = () => URL.revokeObjectURL(url);
         const { chat, history } = model;
         a.download = csvName(history.state.get().items.find((i) => i.id == chat.state.get().conversationId)?.title ?? '', new Date());
         a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 1e4);
+        // Kept a moment for the browser to start the download; revoked at once if the widget goes.
+        later(revoke, 1e4);
+        undo.push(revoke);
       }),
     ];
     if (folded) {
@@ -179,10 +191,16 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   }
 
   relabel();
-  return session.subscribe((s) => {
-    if (s.locale == locale) return;
-    locale = s.locale;
-    relabel();
-    for (const redraw of redraws) redraw();
-  });
+  undo.push(
+    session.subscribe((s) => {
+      if (s.locale == locale) return;
+      locale = s.locale;
+      relabel();
+      for (const redraw of redraws) redraw();
+    }),
+  );
+  return () => {
+    gone = true;
+    for (const f of undo) f();
+  };
 }
