@@ -189,8 +189,12 @@ export async function cannedAnswer(path: string, answer: { status?: number; head
  * A fresh page at any URL (e.g. a page a test wrote under artifacts/browser/pages/, served by the
  * mock with a `headers.json` beside it); closed when the test finishes.
  */
-export async function openUrl(url: string, viewport = { width: 1280, height: 800 }): Promise<{ page: TestPage; requestedUrls(): Promise<string[]> }> {
-  const driver = await engine().newPage({ viewport, isMobile: false, colorScheme: 'light', locale: 'en-US' });
+export async function openUrl(
+  url: string,
+  viewport = { width: 1280, height: 800 },
+  isMobile = false,
+): Promise<{ page: TestPage; requestedUrls(): Promise<string[]> }> {
+  const driver = await engine().newPage({ viewport, isMobile, colorScheme: 'light', locale: 'en-US' });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);
   await driver.goto(url);
