@@ -15,6 +15,7 @@ export function Suggestions() {
     <div class="suggestions" role="group" aria-label={model.t().suggestionsLabel}>
       {list.map((text) => (
         // Clamped to two lines by CSS; the full text stays the accessible name, and the title shows it.
+        // The clamp is on an inner span: WebKit (Safari) ignores -webkit-line-clamp on a <button> itself.
         <button
           type="button"
           class="suggestion"
@@ -26,7 +27,7 @@ export function Suggestions() {
             (e.currentTarget.getRootNode() as ShadowRoot).querySelector('textarea')?.focus();
           }}
         >
-          {text}
+          <span class="suggestion-text">{text}</span>
         </button>
       ))}
     </div>
