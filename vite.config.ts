@@ -23,7 +23,7 @@ const entries: Record<string, { entry: string; fileName: string; format: 'iife' 
  * tail off and exports only what the widget imports, so tree-shaking drops the rest: 3.2 kB gzip
  * on every customer page. marked is pinned; the build fails loudly if the file changes shape.
  *
- * It also makes marked and DOMPurify cost nothing at load: marked builds its ~100 rule regexes at
+ * It also makes marked and DOMPurify cost nothing at load: marked builds its ~50 rule regexes at
  * module evaluation (about 12 ms of a 20 ms widget.js evaluation in Chromium, on every page view,
  * for a launcher that renders no markdown), and DOMPurify creates its instance. Both module bodies
  * run on first use instead (the first reply or stored message): marked's code is wrapped in a

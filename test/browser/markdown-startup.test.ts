@@ -1,5 +1,5 @@
 // Issue 10 point 8: a page view that never opens the chat pays nothing for markdown. marked builds
-// about a hundred rule regexes (`new RegExp`) when its module body runs, and DOMPurify creates its
+// about fifty rule regexes (`new RegExp`) when its module body runs, and DOMPurify creates its
 // Trusted Types policy when its instance is created: both must wait for the first reply.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,8 @@ describe('start-up cost', () => {
     await wp.part('launcher').waitFor();
     const atLoad = await counters(wp);
     expect(atLoad.policies).not.toContain('dompurify');
-    // marked's rules alone are ~100; a handful may come from elsewhere on the load path.
+    // marked's rules for the sets the widget lexes with are ~45 (the build drops its pedantic and
+    // breaks sets, vite.config.ts); a handful may come from elsewhere on the load path.
     expect(atLoad.regexps).toBeLessThan(10);
 
     await wp.openPanel();
@@ -26,7 +27,7 @@ describe('start-up cost', () => {
     expect(await reply.locator('strong').first().textContent()).toBe('42');
     const afterReply = await counters(wp);
     // The counters do see the work once it is needed (so the check above can fail).
-    expect(afterReply.regexps - atLoad.regexps).toBeGreaterThan(50);
+    expect(afterReply.regexps - atLoad.regexps).toBeGreaterThan(30);
     expect(afterReply.policies).toContain('dompurify');
   });
 });
