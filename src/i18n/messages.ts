@@ -118,6 +118,7 @@ export const MESSAGES = {
   copyCode: ['Copy code', 'Kodu kopyala'],
   downloadTable: ['Download CSV', 'CSV indir'],
   chart: ['Chart', 'Grafik'],
+  showAllRows: [(n) => `Show all ${n} rows`, (n) => `${n} satırın tümünü göster`],
   portalLink: ['Open the accounts page', 'Hesaplar sayfasını aç'],
   portalBlocked: [
     'Your browser blocked the new tab. Use this link instead:',

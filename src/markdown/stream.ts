@@ -48,6 +48,26 @@ export interface StreamingRenderer {
   readonly stats: Readonly<StreamStats>;
 }
 
+/**
+ * Rows of a table shown at first; the rest are built `hidden` (not laid out: Chromium lays out a
+ * table again as a whole whenever rows are added, so thousands of visible rows cost a long task
+ * per frame). They stay in the DOM for copy, CSV, sorting and the chart; the finished reply gets
+ * a "Show all N rows" button (ui/answer-actions.ts).
+ */
+export const SHOWN_ROWS = 200;
+
+/** Hides the rows that come after the first `SHOWN_ROWS`, `before` rows being in the table already. */
+function foldRows(rows: Iterable<HTMLTableRowElement>, before = 0): void {
+  let i = before;
+  for (const row of rows) if (i++ >= SHOWN_ROWS) row.hidden = true;
+}
+
+/** Folds every table of freshly rendered (sanitized) markdown. */
+function foldTables(root: DocumentFragment): DocumentFragment {
+  for (const body of root.querySelectorAll('tbody')) foldRows(Array.from(body.children) as HTMLTableRowElement[]);
+  return root;
+}
+
 /** `[label]: url` at the start of a line: a definition that may change blocks before it. */
 const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 
@@ -136,6 +156,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       rest = tokens.slice(1);
       if (carry.kind == 'table') {
         const rows = first.type == 'table' ? Array.from(renderMarkdown([first]).querySelectorAll('tbody > tr')) : [];
+        foldRows(rows as HTMLTableRowElement[], carry.into.childElementCount);
         if (live) carry.live.replaceChildren(...rows);
         else carry.into.append(...rows), carry.live.replaceChildren();
       } else {
@@ -147,8 +168,8 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
       }
       if (first.type != 'table' && first.type != 'code') rest = tokens; // not a continuation after all
     }
-    if (live) tail.replaceChildren(renderMarkdown(rest));
-    else target.insertBefore(renderMarkdown(rest), tail);
+    if (live) tail.replaceChildren(foldTables(renderMarkdown(rest)));
+    else target.insertBefore(foldTables(renderMarkdown(rest)), tail);
   }
 
   /** Ends the carried block once its continuation is complete. */
@@ -166,7 +187,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     if (carry) {
       place(tokens, false);
     } else {
-      const frag = renderMarkdown(tokens);
+      const frag = foldTables(renderMarkdown(tokens));
       const last = frag.lastElementChild;
       const block = [...tokens].reverse().find((t) => t.type != 'space');
       target.insertBefore(frag, tail);

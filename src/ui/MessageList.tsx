@@ -19,8 +19,14 @@ export function MessageList() {
     const onScroll = () => {
       pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
     };
+    // At most once a frame: reading scrollHeight forces a layout, and a streaming reply mutates
+    // the list many times a frame (a long table's layout alone can take a long task).
+    let frame = 0;
     const pin = () => {
-      if (pinned) el.scrollTop = el.scrollHeight;
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        if (pinned) el.scrollTop = el.scrollHeight;
+      });
     };
     const follow = new MutationObserver(pin);
     follow.observe(el, { childList: true, subtree: true, characterData: true });
@@ -29,6 +35,7 @@ export function MessageList() {
     resize.observe(el);
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => {
+      cancelAnimationFrame(frame);
       follow.disconnect();
       resize.disconnect();
       el.removeEventListener('scroll', onScroll);

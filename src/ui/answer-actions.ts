@@ -4,6 +4,7 @@
 import { loadChartRuntime } from '../chart/load';
 import type { DrawChart } from '../chart/types';
 import { chartable, sortOrder } from '../chart/values';
+import { SHOWN_ROWS } from '../markdown/stream';
 import type { WidgetModel } from '../state/widget-model';
 
 const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
@@ -92,6 +93,10 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
 
     // Column headers sort: ascending, descending, then the original order again.
     const original = [...body.children] as HTMLTableRowElement[];
+    // A long table shows its first rows (the rest were built `hidden`, markdown/stream.ts) until
+    // the visitor asks for all; sorted, it shows the first rows of the new order.
+    let folded = original.some((r) => r.hidden);
+    const fold = () => ([...body.children] as HTMLTableRowElement[]).forEach((r, i) => (r.hidden = folded && i >= SHOWN_ROWS));
     const heads = [...table.rows[0]!.cells];
     heads.forEach((th, col) => {
       const sort = button('', '', () => {
@@ -100,6 +105,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
         if (next) th.setAttribute('aria-sort', next);
         const order = sortOrder(original.map((r) => cellText(r.cells[col])), locale, next == 'descending' ? -1 : 1);
         body.append(...(next ? order.map((i) => original[i]!) : original));
+        fold();
         redraw();
       });
       sort.className = 'sort-button';
@@ -119,6 +125,15 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
         setTimeout(() => URL.revokeObjectURL(a.href), 1e4);
       }),
     ];
+    if (folded) {
+      const all = button('', t.showAllRows(original.length.toLocaleString(locale)), () => {
+        folded = false;
+        fold();
+        all.remove();
+      });
+      all.removeAttribute('part');
+      actions.push(all);
+    }
     if (chartable(tableRows(table), locale)) {
       // While the chart shows, the table stays for screen readers (visually hidden, its controls
       // out of the tab order): it is the chart's accessible alternative.

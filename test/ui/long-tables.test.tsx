@@ -1,0 +1,100 @@
+// A table of thousands of rows: the first 200 are shown, the rest are in the DOM but `hidden` (not
+// laid out, so a streaming reply stays within the page's task budget, docs/hardening.md) until the
+// finished reply's "Show all N rows" button. Copy, CSV and sorting work on every row.
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chunk } from '../api/helpers';
+import { mountWidget } from '../helpers/widget';
+import { server, TEST_BASE_URL } from '../msw-server';
+
+const CHAT = `${TEST_BASE_URL}/api/v1/widget/chat`;
+const ROWS = 1_000;
+/** A 35 KB reply rendered in happy-dom on a loaded machine. */
+const SLOW = 30_000;
+// Row i holds `i` and a number that sorts it in reverse: 1000 - i.
+const TABLE = `Rows:\n\n| Row | Score |\n|---|---|\n${Array.from({ length: ROWS }, (_, i) => `| r${i + 1} | ${ROWS - i} |`).join('\n')}\n\nDone.`;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+/** Streams TABLE in 1 KB pieces (so it is rendered in windows, as a long streamed reply is). */
+async function longTable(locale: 'en' | 'tr' = 'en') {
+  server.use(
+    http.post(CHAT, () => {
+      const enc = new TextEncoder();
+      const pieces = TABLE.match(/[^]{1,1024}/g)!;
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          for (const p of pieces) c.enqueue(enc.encode(chunk({ content: p })));
+          c.enqueue(enc.encode(chunk({}, 'stop')));
+          c.close();
+        },
+      });
+      return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    }),
+  );
+  const w = await mountWidget({ locale });
+  await w.send('all rows');
+  await w.settled();
+  await waitFor(() => expect(w.part('copy-table-button')).not.toBeNull(), { timeout: SLOW / 2 });
+  const table = w.parts('message').at(-1)!.querySelector('table')!;
+  return { w, table };
+}
+
+const rows = (table: HTMLTableElement) => [...table.tBodies[0]!.children] as HTMLTableRowElement[];
+const shown = (table: HTMLTableElement) => rows(table).filter((r) => !r.hidden).map((r) => r.cells[0]!.textContent);
+const showAll = (w: Awaited<ReturnType<typeof longTable>>['w'], label: string) =>
+  [...w.parts('message').at(-1)!.querySelectorAll('button')].find((b) => b.textContent == label);
+
+describe('a table of 1,000 rows', () => {
+  it('shows the first 200 rows; the rest are in the DOM, hidden, until "Show all 1,000 rows"', async () => {
+    const { w, table } = await longTable();
+    expect(rows(table)).toHaveLength(ROWS);
+    expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${i + 1}`));
+    expect(rows(table)[200]!.hidden).toBe(true);
+    const button = showAll(w, 'Show all 1,000 rows')!;
+    expect(button).toBeDefined();
+    fireEvent.click(button);
+    expect(shown(table)).toHaveLength(ROWS);
+    expect(showAll(w, 'Show all 1,000 rows')).toBeUndefined();
+  }, SLOW);
+
+  it('the button speaks Turkish too', async () => {
+    const { w } = await longTable('tr');
+    expect(showAll(w, '1.000 satırın tümünü göster')).toBeDefined();
+  }, SLOW);
+
+  it('copy and CSV include every row, hidden ones too', async () => {
+    const { w } = await longTable();
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(w.part('copy-table-button')!);
+    const copied = writeText.mock.calls[0]![0].split('\n');
+    expect(copied).toHaveLength(ROWS + 1);
+    expect(copied.at(-1)).toBe('r1000\t1');
+
+    let blob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((blob = b as Blob), 'blob:x'));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.click(w.part('download-table-button')!);
+    const csv = (await blob!.text()).replace(/^\ufeff/, '').split('\r\n');
+    expect(csv).toHaveLength(ROWS + 2); // header, rows, the empty string after the last CRLF
+    expect(csv[ROWS]).toBe('r1000,1');
+  }, SLOW);
+
+  it('sorted, it shows the first 200 rows of the new order; shown all, it stays all', async () => {
+    const { w, table } = await longTable();
+    const sort = table.rows[0]!.cells[1]!.querySelector('button')!;
+    fireEvent.click(sort); // ascending score: r1000 first
+    expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${ROWS - i}`));
+    fireEvent.click(sort); // descending
+    fireEvent.click(sort); // original order
+    expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${i + 1}`));
+    fireEvent.click(showAll(w, 'Show all 1,000 rows')!);
+    fireEvent.click(sort);
+    await waitFor(() => expect(shown(table)).toHaveLength(ROWS));
+  }, SLOW);
+});
