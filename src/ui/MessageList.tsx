@@ -16,22 +16,34 @@ export function MessageList() {
     const el = list.current;
     if (!el) return;
     let pinned = true;
+    let lastTop = 0;
+    // Only the visitor moving up unpins: content growing (and the browser's scroll anchoring, which
+    // moves scrollTop down) between two pins must not read as scrolling away from the end.
     const onScroll = () => {
-      pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      const top = el.scrollTop;
+      pinned = el.scrollHeight - top - el.clientHeight < 48 || (pinned && top >= lastTop);
+      lastTop = top;
     };
     // At most once a frame: reading scrollHeight forces a layout, and a streaming reply mutates
     // the list many times a frame (a long table's layout alone can take a long task).
     let frame = 0;
+    const pinNow = () => {
+      if (!pinned) return;
+      el.scrollTop = el.scrollHeight;
+      lastTop = el.scrollTop;
+    };
     const pin = () => {
       frame ||= requestAnimationFrame(() => {
         frame = 0;
-        if (pinned) el.scrollTop = el.scrollHeight;
+        pinNow();
       });
     };
     const follow = new MutationObserver(pin);
     follow.observe(el, { childList: true, subtree: true, characterData: true });
-    // The list shrinks when a phone's keyboard opens: keep the newest lines in view.
-    const resize = new ResizeObserver(pin);
+    // The list shrinks when a phone's keyboard opens: keep the newest lines in view. At once, not
+    // in the next frame: the shrink can fire a scroll event first, which would read as the visitor
+    // scrolling up and unpin the list.
+    const resize = new ResizeObserver(pinNow);
     resize.observe(el);
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => {
