@@ -196,9 +196,10 @@ function widgetPage(driver: DriverPage, url: string, pageDir: string | null, tab
 
 /**
  * Answers every request to `path` on the mock's origin with this answer until the next openPage
- * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route).
+ * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route), after
+ * `delayMs` if given (a slow service).
  */
-export async function cannedAnswer(path: string, answer: { status?: number; headers?: Record<string, string>; body: string }): Promise<void> {
+export async function cannedAnswer(path: string, answer: { status?: number; headers?: Record<string, string>; body: string; delayMs?: number }): Promise<void> {
   const res = await fetch(`${serverUrl()}/__canned`, { method: 'POST', body: JSON.stringify({ path, ...answer }) });
   if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
 }
