@@ -90,6 +90,33 @@ export function dompurifyOwnListsOnly(): Plugin {
   };
 }
 
+/**
+ * DOMPurify's ES module is compiled by Babel and starts with Babel's helpers: an async-generator
+ * polyfill that nothing in DOMPurify calls (kept all the same, as it patches its own prototype at
+ * load) and an array-destructuring helper used once, in `clone`, on `Object.entries` pairs (always
+ * arrays, for which the helper returns its argument). This drops the helpers and destructures that
+ * one pair directly: sanitizing is untouched. The build fails loudly if the file changes shape.
+ */
+export function dompurifyNoBabelHelpers(): Plugin {
+  const HELPERS = ['_OverloadYield', '_arrayLikeToArray', '_arrayWithHoles', '_iterableToArrayLimit', '_nonIterableRest', '_slicedToArray', '_unsupportedIterableToArray', 'AsyncGenerator'];
+  return {
+    name: 'dompurify-no-babel-helpers',
+    transform(code, id) {
+      if (!/[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return;
+      const start = code.indexOf('function _OverloadYield(');
+      const end = code.indexOf('const entries = Object.entries;');
+      const call = 'var _ref3 = _slicedToArray(_ref2, 2);';
+      const prelude = code.slice(start, end);
+      const declared = [...prelude.matchAll(/^function (\w+)\(/gm)].map((m) => m[1]).sort().join();
+      const rest = code.slice(end).replace(call, 'var _ref3 = _ref2;');
+      if (start < 0 || end < start || declared != [...HELPERS].sort().join() || !code.includes(call) || HELPERS.some((h) => new RegExp(`\\b${h}\\b`).test(rest))) {
+        this.error('dompurify-no-babel-helpers: dompurify/dist/purify.es.mjs is not shaped as expected (dompurify upgraded?)');
+      }
+      return { code: code.slice(0, start) + rest, map: null };
+    },
+  };
+}
+
 /** Applies non-overlapping text edits (positions in `code`). */
 function apply(code: string, edits: { start: number; end: number; text: string }[]): string {
   let out = code;
@@ -192,7 +219,7 @@ export default defineConfig(({ mode }): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedNoUnusedRuleSets(), markedLexerOnly(), dompurifyOwnListsOnly()],
+    plugins: [markedNoUnusedRuleSets(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers()],
     define: { __VERSION__: JSON.stringify(version) },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {

@@ -29,8 +29,12 @@ export function Markdown({ text, live }: { text: string; live?: Store<string> })
     // the answer's buttons (copy, tables) come once it is all there.
     const renderer = streaming.current ?? createStreamingRenderer(target);
     streaming.current = null;
-    renderer.finish(text, () => addAnswerActions(target, model));
-    return () => renderer.destroy();
+    let undo: (() => void) | undefined;
+    renderer.finish(text, () => (undo = addAnswerActions(target, model)));
+    return () => {
+      renderer.destroy();
+      undo?.();
+    };
   }, [text, live]);
 
   useEffect(() => () => streaming.current?.destroy(), []);

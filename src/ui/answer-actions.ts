@@ -5,6 +5,7 @@ import { loadChartRuntime } from '../chart/load';
 import type { DrawChart } from '../chart/types';
 import { chartable, sortOrder } from '../chart/values';
 import { SHOWN_ROWS } from '../markdown/stream';
+import type { Messages } from '../i18n';
 import type { WidgetModel } from '../state/widget-model';
 
 const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
@@ -39,10 +40,29 @@ export function answerText(node: Node): string {
   return /^(P|H\d|PRE|BLOCKQUOTE|[UO]L|DIV)$/.test(el.tagName) ? `\n${text}\n\n` : text;
 }
 
-/** Every action of a finished reply rendered into `root`. */
-export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
-  const t = model.t();
-  const locale = model.session.get().locale;
+/**
+ * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the
+ * rest of the UI does; the returned function undoes what outlives the call (the locale
+ * subscription, timers, blob URLs).
+ */
+export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => void {
+  const { session } = model;
+  let locale = session.get().locale;
+  // Each label is a function of the messages, set again whenever they change (and the charts
+  // drawn again: their accessible name is in the UI language too).
+  const labels: [HTMLElement, (t: Messages) => string][] = [];
+  const relabel = () => {
+    for (const [b, label] of labels) b.textContent = label(model.t());
+  };
+  const redraws: (() => void)[] = [];
+  // What must not outlive the answer (destroy(), or the reply rendered anew): timers, blob URLs,
+  // the subscription; and a clipboard write that ends after that changes nothing.
+  const undo: (() => unknown)[] = [];
+  let gone = false;
+  const later = (fn: () => void, ms: number) => {
+    const id = setTimeout(fn, ms);
+    undo.push(() => clearTimeout(id));
+  };
   const row = (after: Element, ...buttons: HTMLElement[]) => {
     const div = document.createElement('div');
     div.className = 'actions';
@@ -50,32 +70,35 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
     after.after(div);
     return div;
   };
-  const button = (part: string, label: string, onclick: () => void) => {
+  const button = (part: string, label: ((t: Messages) => string) | 0, onclick: () => void) => {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'small-button';
     b.setAttribute('part', part);
-    b.textContent = label;
     b.onclick = onclick;
+    if (label) labels.push([b, label]);
     return b;
   };
   // "Copied" on the button for a moment, and in the polite live region for screen readers (the
   // same text twice in a row would not be heard again: alternate a trailing no-break space).
-  const copy = (part: string, label: string, text: () => string) => {
-    const b = button(part, label, () =>
+  const copy = (part: string, label: (t: Messages) => string, text: () => string) => {
+    let copied = false;
+    return button(part, (t) => (copied ? t.copied : label(t)), () =>
       navigator.clipboard?.writeText(text()).then(() => {
-        b.textContent = t.copied;
-        model.session.update((s) => ({ ...s, announcement: s.announcement == t.copied ? `${t.copied}\xa0` : t.copied }));
-        setTimeout(() => (b.textContent = label), 2e3);
+        if (gone) return;
+        const said = model.t().copied;
+        copied = true;
+        relabel();
+        session.update((s) => ({ ...s, announcement: s.announcement == said ? `${said}\xa0` : said }));
+        later(() => ((copied = false), relabel()), 2e3);
       }, Boolean),
     );
-    return b;
   };
 
   for (const pre of root.querySelectorAll('pre')) {
     // A code block scrolls sideways: keyboard users must be able to reach it to scroll it.
     pre.tabIndex = 0;
-    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', t.copyCode, () => pre.textContent!));
+    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', (t) => t.copyCode, () => pre.textContent!));
   }
 
   for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
@@ -89,7 +112,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
     block.append(scroll);
     let draw: DrawChart | undefined;
     let box: HTMLElement | undefined;
+    // The chart's accessible name is in the UI language too: drawn again when it changes.
     const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
+    redraws.push(redraw);
 
     // Column headers sort: ascending, descending, then the original order again.
     const original = [...body.children] as HTMLTableRowElement[];
@@ -99,7 +124,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
     const fold = () => ([...body.children] as HTMLTableRowElement[]).forEach((r, i) => (r.hidden = folded && i >= SHOWN_ROWS));
     const heads = [...table.rows[0]!.cells];
     heads.forEach((th, col) => {
-      const sort = button('', '', () => {
+      const sort = button('', 0, () => {
         const next = { ascending: 'descending', descending: '' }[th.getAttribute('aria-sort')!] ?? 'ascending';
         for (const h of heads) h.removeAttribute('aria-sort');
         if (next) th.setAttribute('aria-sort', next);
@@ -115,18 +140,21 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
     });
 
     const actions = [
-      copy('copy-table-button', t.copyTable, () => tableToTsv(table)),
-      button('download-table-button', t.downloadTable, () => {
+      copy('copy-table-button', (t) => t.copyTable, () => tableToTsv(table)),
+      button('download-table-button', (t) => t.downloadTable, () => {
         const a = document.createElement('a');
-        a.href = URL.createObjectURL(new Blob([toCsv(tableRows(table))], { type: 'text/csv' }));
+        const url = (a.href = URL.createObjectURL(new Blob([toCsv(tableRows(table))], { type: 'text/csv' })));
+        const revoke = () => URL.revokeObjectURL(url);
         const { chat, history } = model;
         a.download = csvName(history.state.get().items.find((i) => i.id == chat.state.get().conversationId)?.title ?? '', new Date());
         a.click();
-        setTimeout(() => URL.revokeObjectURL(a.href), 1e4);
+        // Kept a moment for the browser to start the download; revoked at once if the widget goes.
+        later(revoke, 1e4);
+        undo.push(revoke);
       }),
     ];
     if (folded) {
-      const all = button('', t.showAllRows(original.length.toLocaleString(locale)), () => {
+      const all = button('', (t) => t.showAllRows(original.length.toLocaleString(locale)), () => {
         folded = false;
         fold();
         all.remove();
@@ -137,7 +165,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
     if (chartable(tableRows(table), locale)) {
       // While the chart shows, the table stays for screen readers (visually hidden, its controls
       // out of the tab order): it is the chart's accessible alternative.
-      const chart = button('chart-button', t.chart, async () => {
+      const chart = button('chart-button', (t) => t.chart, async () => {
         const on = chart.getAttribute('aria-pressed') != 'true';
         try {
           draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
@@ -159,6 +187,20 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): void {
   }
 
   if (root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
-    row(root.lastElementChild!, copy('copy-message-button', t.copyAnswer, () => answerText(root).replace(/\n\s*\n\s*/g, '\n\n').trim())).classList.add('answer');
+    row(root.lastElementChild!, copy('copy-message-button', (t) => t.copyAnswer, () => answerText(root).replace(/\n\s*\n\s*/g, '\n\n').trim())).classList.add('answer');
   }
+
+  relabel();
+  undo.push(
+    session.subscribe((s) => {
+      if (s.locale == locale) return;
+      locale = s.locale;
+      relabel();
+      for (const redraw of redraws) redraw();
+    }),
+  );
+  return () => {
+    gone = true;
+    for (const f of undo) f();
+  };
 }

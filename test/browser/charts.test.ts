@@ -133,6 +133,20 @@ describe('charts', () => {
     expect(await chart.locator('.mark.active').count()).toBe(1);
   });
 
+  it("setLocale('tr') relabels the table's buttons and the chart's name at once", async () => {
+    const wp = await tablesReply();
+    const regions = tableBlock(wp, 0);
+    await click(regions.locator('[part~="chart-button"]'));
+    const chart = regions.locator('[part~="chart"]');
+    await chart.waitFor();
+    await wp.page.evaluate(() => window.__swTest.instance!.setLocale('tr'));
+    const names = ['copy-table-button', 'download-table-button', 'chart-button'].map((p) => regions.locator(`[part~="${p}"]`).textContent());
+    expect(await Promise.all(names)).toEqual(['Tabloyu kopyala', 'CSV indir', 'Grafik']);
+    expect(await wp.part('copy-message-button').textContent()).toBe('Yanıtı kopyala');
+    expect(await wp.part('copy-code-button').textContent()).toBe('Kodu kopyala');
+    expect(await chart.getAttribute('aria-label')).toBe('Region bazında Revenue çubuk grafiği, Marmara – Mediterranean');
+  });
+
   it('sorting a numeric column sorts numbers as numbers, and the chart follows the table’s order', async () => {
     const wp = await tablesReply();
     const regions = tableBlock(wp, 0);

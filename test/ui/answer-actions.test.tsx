@@ -3,7 +3,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csvName, toCsv } from '../../src/ui/answer-actions';
-import { mock, mountWidget } from '../helpers/widget';
+import { mock, mountWidget, type MountedWidget } from '../helpers/widget';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -129,5 +129,100 @@ describe('chart button', () => {
     expect(w.part('chart-button')!.getAttribute('aria-pressed')).toBe('false');
     expect(w.parts('copy-table-button')).toHaveLength(4);
     expect(w.parts('download-table-button')).toHaveLength(4);
+  });
+});
+
+describe('setLocale', () => {
+  /** Every label of the answer's buttons, in the order shown. */
+  const labels = (w: MountedWidget) =>
+    ['copy-code-button', 'copy-table-button', 'download-table-button', 'chart-button', 'copy-message-button'].map((p) => w.part(p)!.textContent);
+
+  it('relabels the buttons of an answer already on screen at once, "Copied" included', async () => {
+    const writeText = clipboard();
+    const w = await tablesAnswer();
+    expect(labels(w)).toEqual(['Copy code', 'Copy table', 'Download CSV', 'Chart', 'Copy answer']);
+    fireEvent.click(w.part('copy-message-button')!);
+    await waitFor(() => expect(w.part('copy-message-button')!.textContent).toBe('Copied'));
+    expect(writeText).toHaveBeenCalledTimes(1);
+    w.instance.setLocale('tr');
+    expect(labels(w)).toEqual(['Kodu kopyala', 'Tabloyu kopyala', 'CSV indir', 'Grafik', 'Kopyalandı']);
+    w.instance.setLocale('en');
+    expect(labels(w)).toEqual(['Copy code', 'Copy table', 'Download CSV', 'Chart', 'Copied']);
+  });
+
+  it('relabels the buttons of an answer opened from history', async () => {
+    const w = await tablesAnswer('tr');
+    fireEvent.click(w.part('new-conversation-button')!);
+    fireEvent.click(w.part('history-button')!);
+    await waitFor(() => expect(w.parts('history-item').length).toBe(1));
+    fireEvent.click(w.part('history-item')!);
+    await w.findPart('copy-message-button');
+    expect(labels(w)).toEqual(['Kodu kopyala', 'Tabloyu kopyala', 'CSV indir', 'Grafik', 'Yanıtı kopyala']);
+    w.instance.setLocale('en');
+    expect(labels(w)).toEqual(['Copy code', 'Copy table', 'Download CSV', 'Chart', 'Copy answer']);
+  });
+});
+
+describe('destroy()', () => {
+  it('clears the "Copied" timer and revokes a downloaded table’s blob URL at once; a copy ending later changes nothing', async () => {
+    const writeText = clipboard();
+    const w = await tablesAnswer();
+    const created: string[] = [];
+    const revoked: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => created[created.push(`blob:table-${created.length}`) - 1]!);
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answer = w.part('copy-message-button')!;
+      fireEvent.click(answer);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answer.textContent).toBe('Copied');
+      fireEvent.click(w.part('download-table-button')!);
+      expect(created).toHaveLength(1);
+      expect(revoked).toEqual([]);
+      // A clipboard write still on its way when the widget goes.
+      let finish!: () => void;
+      writeText.mockImplementationOnce(() => new Promise<void>((r) => (finish = r)));
+      const code = w.part('copy-code-button')!;
+      fireEvent.click(code);
+
+      w.instance.destroy();
+      expect(revoked).toEqual(created);
+      finish();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(answer.textContent).toBe('Copied'); // no timer fired into the removed tree
+      expect(code.textContent).toBe('Copy code');
+      expect(revoked).toEqual(created);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without destroy(), "Copied" goes back after 2 s and the blob URL is revoked after 10 s', async () => {
+    clipboard();
+    const w = await tablesAnswer();
+    const revoked: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:table');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answer = w.part('copy-message-button')!;
+      fireEvent.click(answer);
+      fireEvent.click(w.part('download-table-button')!);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(answer.textContent).toBe('Copied');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answer.textContent).toBe('Copy answer');
+      await vi.advanceTimersByTimeAsync(7_999);
+      expect(revoked).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(revoked).toEqual(['blob:table']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

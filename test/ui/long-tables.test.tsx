@@ -62,9 +62,12 @@ describe('a table of 1,000 rows', () => {
     expect(showAll(w, 'Show all 1,000 rows')).toBeUndefined();
   }, SLOW);
 
-  it('the button speaks Turkish too', async () => {
+  it('the button speaks Turkish too, and follows setLocale at once', async () => {
     const { w } = await longTable('tr');
-    expect(showAll(w, '1.000 satırın tümünü göster')).toBeDefined();
+    const button = showAll(w, '1.000 satırın tümünü göster')!;
+    expect(button).toBeDefined();
+    w.instance.setLocale('en');
+    expect(button.textContent).toBe('Show all 1,000 rows');
   }, SLOW);
 
   it('copy and CSV include every row, hidden ones too', async () => {
