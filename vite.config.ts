@@ -117,6 +117,106 @@ export function dompurifyNoBabelHelpers(): Plugin {
   };
 }
 
+/**
+ * The widget's DOMPurify instance is private (created lazily in `markedLexerOnly`) and only ever
+ * asked to `sanitize` (src/markdown/render.ts). Its other methods, `setConfig`, `clearConfig`,
+ * `isValidAttribute` and the hook API (`addHook`, `removeHook`, `removeHooks`, `removeAllHooks`),
+ * are unreachable: this drops them. Without `addHook` no hook can ever be added, and without
+ * `setConfig` every call parses its own config (the widget passes one each time), so what
+ * `sanitize` does is unchanged. The build fails loudly if the file changes shape.
+ */
+export function dompurifySanitizeOnly(): Plugin {
+  const methods = ['setConfig', 'clearConfig', 'isValidAttribute', 'addHook', 'removeHook', 'removeHooks', 'removeAllHooks'];
+  return {
+    name: 'dompurify-sanitize-only',
+    transform(code, id) {
+      if (!/[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return;
+      const start = code.indexOf('\tDOMPurify.setConfig = function');
+      const end = code.indexOf('\treturn DOMPurify;\n}\n', start);
+      const cut = code.slice(start, end);
+      const assigned = [...cut.matchAll(/^\tDOMPurify\.(\w+) = /gm)].map((m) => m[1]).join();
+      if (start < 0 || end < 0 || assigned != methods.join() || /^\t(?!DOMPurify\.|\t|\};)/m.test(cut)) {
+        this.error('dompurify-sanitize-only: dompurify/dist/purify.es.mjs is not shaped as expected (dompurify upgraded?)');
+      }
+      return { code: code.slice(0, start) + code.slice(end), map: null };
+    },
+  };
+}
+
+/**
+ * DOMPurify reads about thirty config flags on every call. The widget's two configs
+ * (src/markdown/render.ts) set none of the flags below, so for the widget each always holds its
+ * default, and the code behind the other value (template scrubbing, whole documents, XHTML
+ * parsing, profiles, named-property prefixes, unknown protocols, trusted-type or fragment results)
+ * never runs. This makes each flag a constant holding its default, so the minifier drops that code,
+ * and makes a config that sets one throw (`sanitize` fails: never a silently different result).
+ * No default is changed, so nothing is loosened. The build fails loudly if the file changes shape.
+ */
+export function dompurifyFixedFlags(): Plugin {
+  // flag -> [its declaration, the statement of _parseConfig that sets it from the config]
+  const fixed: Record<string, [string, RegExp]> = {
+    ALLOW_UNKNOWN_PROTOCOLS: ['let ALLOW_UNKNOWN_PROTOCOLS = false;', /^\t\tALLOW_UNKNOWN_PROTOCOLS = cfg\.ALLOW_UNKNOWN_PROTOCOLS \|\| false;$/m],
+    SAFE_FOR_TEMPLATES: ['let SAFE_FOR_TEMPLATES = false;', /^\t\tSAFE_FOR_TEMPLATES = cfg\.SAFE_FOR_TEMPLATES \|\| false;$/m],
+    WHOLE_DOCUMENT: ['let WHOLE_DOCUMENT = false;', /^\t\tWHOLE_DOCUMENT = cfg\.WHOLE_DOCUMENT \|\| false;$/m],
+    RETURN_DOM_FRAGMENT: ['let RETURN_DOM_FRAGMENT = false;', /^\t\tRETURN_DOM_FRAGMENT = cfg\.RETURN_DOM_FRAGMENT \|\| false;$/m],
+    RETURN_TRUSTED_TYPE: ['let RETURN_TRUSTED_TYPE = false;', /^\t\tRETURN_TRUSTED_TYPE = cfg\.RETURN_TRUSTED_TYPE \|\| false;$/m],
+    FORCE_BODY: ['let FORCE_BODY = false;', /^\t\tFORCE_BODY = cfg\.FORCE_BODY \|\| false;$/m],
+    SANITIZE_NAMED_PROPS: ['let SANITIZE_NAMED_PROPS = false;', /^\t\tSANITIZE_NAMED_PROPS = cfg\.SANITIZE_NAMED_PROPS \|\| false;$/m],
+    USE_PROFILES: ['let USE_PROFILES = false;', /^\t\tUSE_PROFILES = objectHasOwnProperty\(cfg, "USE_PROFILES"\) \? .*: false;$/m],
+    PARSER_MEDIA_TYPE: ['let PARSER_MEDIA_TYPE = null;', /^\t\tPARSER_MEDIA_TYPE = SUPPORTED_PARSER_MEDIA_TYPES\.indexOf\(cfg\.PARSER_MEDIA_TYPE\) === -1 \? DEFAULT_PARSER_MEDIA_TYPE : cfg\.PARSER_MEDIA_TYPE;$/m],
+  };
+  const declared: Record<string, string> = { PARSER_MEDIA_TYPE: 'const PARSER_MEDIA_TYPE = "text/html";' };
+  const caseFunc = ['let transformCaseFunc = null;', /^\t\ttransformCaseFunc = PARSER_MEDIA_TYPE === "application\/xhtml\+xml" \? stringToString : stringToLowerCase;$/m] as const;
+  return {
+    name: 'dompurify-fixed-flags',
+    transform(code, id) {
+      if (!/[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return;
+      const fail = () => this.error('dompurify-fixed-flags: dompurify/dist/purify.es.mjs is not shaped as expected (dompurify upgraded?)');
+      let out = code;
+      const swap = (from: string | RegExp, to: string) => {
+        const matches = typeof from == 'string' ? out.split(from).length - 1 : (out.match(new RegExp(from.source, 'gm')) ?? []).length;
+        if (matches != 1) fail();
+        out = out.replace(from, () => to);
+      };
+      for (const [flag, [declaration, parse]] of Object.entries(fixed)) {
+        swap(declaration, declared[flag] ?? declaration.replace('let', 'const'));
+        swap(parse, `\t\tif (objectHasOwnProperty(cfg, "${flag}")) throw typeErrorCreate("DOMPurify: ${flag} is not built into this widget");`);
+      }
+      swap(caseFunc[0], 'const transformCaseFunc = stringToLowerCase;');
+      swap(caseFunc[1], '');
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * marked's lexer asks its options, at each step, whether `pedantic` is on and whether extensions
+ * add tokenizers. src/markdown/render.ts lexes with neither (the same options
+ * `markedNoUnusedRuleSets` relies on): this writes those two reads as the values they always have
+ * there (`false`, `null`), so the minifier drops the pedantic-only branches and the extension
+ * hooks. Every rule the widget lexes with is untouched. The build fails loudly if marked changes shape.
+ */
+export function markedFixedOptions(): Plugin {
+  const reads: [string, string, number][] = [
+    ['this.options.pedantic', '!1', 21],
+    ['this.options.extensions', 'null', 10],
+  ];
+  return {
+    name: 'marked-fixed-options',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      let out = code;
+      for (const [read, value, count] of reads) {
+        if (out.split(read).length - 1 != count || new RegExp(`${read.replace(/\./g, '\\.')}\\s*=[^=]`).test(out)) {
+          this.error('marked-fixed-options: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+        }
+        out = out.split(read).join(value);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** Applies non-overlapping text edits (positions in `code`). */
 function apply(code: string, edits: { start: number; end: number; text: string }[]): string {
   let out = code;
@@ -219,7 +319,7 @@ export default defineConfig(({ mode }): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedNoUnusedRuleSets(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers()],
+    plugins: [markedNoUnusedRuleSets(), markedFixedOptions(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags()],
     define: { __VERSION__: JSON.stringify(version) },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {
