@@ -206,12 +206,17 @@ export async function cannedAnswer(path: string, answer: { status?: number; head
 
 /**
  * A fresh page at any URL (e.g. a page a test wrote under artifacts/browser/pages/, served by the
- * mock with a `headers.json` beside it); closed when the test finishes.
+ * mock with a `headers.json` beside it); closed when the test finishes. Its errors and console
+ * come from the engine, or in WebKit from fixtures/early.js if the page runs it first.
  */
-export async function openUrl(url: string, viewport = { width: 1280, height: 800 }): Promise<{ page: TestPage; requestedUrls(): Promise<string[]> }> {
+export async function openUrl(
+  url: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: TestPage; requestedUrls(): Promise<string[]>; pageErrors(): Promise<string[]>; consoleMessages(): Promise<ConsoleEntry[]> }> {
   const driver = await engine().newPage({ viewport, isMobile: false, colorScheme: 'light', locale: 'en-US' });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);
+  const inPage = <T>(name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? []) as T);
   await driver.goto(url);
   return {
     page,
@@ -219,6 +224,8 @@ export async function openUrl(url: string, viewport = { width: 1280, height: 800
       const timing = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       return [...(driver.native?.requests.map((r) => r.replace(/^\S+ /, '')) ?? []), ...timing];
     },
+    pageErrors: async () => driver.native?.errors.slice() ?? inPage<string[]>('__swErrors'),
+    consoleMessages: async () => driver.native?.console.slice() ?? inPage<ConsoleEntry[]>('__swConsole'),
   };
 }
 
