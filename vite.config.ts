@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { minify } from 'terser';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -217,6 +218,36 @@ export function markedFixedOptions(): Plugin {
   };
 }
 
+/**
+ * A second minifier pass: terser over what oxc made of a script-tag artifact (widget.js and the
+ * runtimes). Each finds savings the other leaves: together 0.4 kB gzip less on widget.js than oxc
+ * alone (terser alone does worse than oxc). Safe options only (no `unsafe*`, no `pure_getters`:
+ * DOMPurify reads DOM getters for their effects). The source map is carried through.
+ */
+export function terserAfterOxc(): Plugin {
+  return {
+    name: 'terser-after-oxc',
+    apply: 'build',
+    async generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type != 'chunk') continue;
+        // The map is already an asset of the bundle, and the `//# sourceMappingURL` line is
+        // already at the end of the code: the map is rewritten, the line kept as it is.
+        const asset = bundle[`${chunk.fileName}.map`];
+        const map = asset?.type == 'asset' ? asset : undefined;
+        const link = /\n\/\/# sourceMappingURL=[^\n]*\n?$/.exec(chunk.code)?.[0] ?? '';
+        const out = await minify(chunk.code.slice(0, chunk.code.length - link.length), {
+          compress: { passes: 2 },
+          mangle: true,
+          sourceMap: map ? { content: String(map.source), filename: chunk.fileName } : false,
+        });
+        chunk.code = out.code! + link;
+        if (map) map.source = out.map as string;
+      }
+    },
+  };
+}
+
 /** Applies non-overlapping text edits (positions in `code`). */
 function apply(code: string, edits: { start: number; end: number; text: string }[]): string {
   let out = code;
@@ -319,7 +350,7 @@ export default defineConfig(({ mode }): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedNoUnusedRuleSets(), markedFixedOptions(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags()],
+    plugins: [markedNoUnusedRuleSets(), markedFixedOptions(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
     define: { __VERSION__: JSON.stringify(version) },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {
