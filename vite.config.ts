@@ -185,6 +185,12 @@ export function dompurifyFixedFlags(): Plugin {
       }
       swap(caseFunc[0], 'const transformCaseFunc = stringToLowerCase;');
       swap(caseFunc[1], '');
+      // Module constants made by DOMPurify's own pure helpers (`freeze`, `seal`, `unapply`,
+      // `unconstruct`) are marked pure, so that those no code reads any more (the template
+      // expressions, the emptied default lists) are dropped too.
+      const constants = /^const (\w+) = (freeze|seal|unapply|unconstruct)\(/gm;
+      if ((out.match(constants) ?? []).length < 40) fail();
+      out = out.replace(constants, 'const $1 = /* @__PURE__ */ $2(');
       return { code: out, map: null };
     },
   };
@@ -243,6 +249,44 @@ export function terserAfterOxc(): Plugin {
         });
         chunk.code = out.code! + link;
         if (map) map.source = out.map as string;
+      }
+    },
+  };
+}
+
+/**
+ * marked keeps its helper regexes in one object (`rules.other`). Some are read only by its HTML
+ * renderer and parser (not in the bundle: `markedLexerOnly`) or by `pedantic` branches (dropped:
+ * `markedFixedOptions`), so nothing the widget runs reads them; this leaves them out of the object.
+ * If any code left in a built file still names one of them, the build fails (it would read
+ * `undefined`); so does a marked whose object no longer has them all.
+ */
+export function markedUnusedOtherRules(): Plugin {
+  const unused = ['outputLinkReplace', 'listReplaceNesting', 'pedanticHrefTitle', 'pedanticHeadingBeginRegex', 'escapeTest', 'escapeReplace',
+    'escapeTestNoEncode', 'escapeReplaceNoEncode', 'percentDecode', 'spaceLine', 'notSpaceStart', 'endingNewline'];
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  return {
+    name: 'marked-unused-other-rules',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      let other: Node | undefined;
+      walkDeclarators(this.parse(code), (d) => {
+        if (d.init.type == 'ObjectExpression' && d.init.properties.some((p: Node) => p.key?.name == 'codeRemoveIndent')) other = d.init;
+      });
+      const props: Node[] = other?.properties ?? [];
+      const drop = props.filter((p) => unused.includes(p.key?.name));
+      if (drop.length != unused.length || props.at(-1) && drop.includes(props.at(-1)!)) {
+        this.error('marked-unused-other-rules: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+      }
+      // Each property with the comma after it (none of them is the last).
+      const edits = drop.map((p) => ({ start: p.start, end: props[props.indexOf(p) + 1]!.start, text: '' }));
+      return { code: apply(code, edits), map: null };
+    },
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type != 'chunk' || !chunk.code.includes('codeRemoveIndent')) continue;
+        const named = unused.filter((name) => new RegExp(`\\b${name}\\b`).test(chunk.code));
+        if (named.length) this.error(`marked-unused-other-rules: ${chunk.fileName} still reads ${named.join(', ')}`);
       }
     },
   };
@@ -350,7 +394,7 @@ export default defineConfig(({ mode }): UserConfig => {
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedNoUnusedRuleSets(), markedFixedOptions(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
+    plugins: [markedNoUnusedRuleSets(), markedFixedOptions(), markedUnusedOtherRules(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
     define: { __VERSION__: JSON.stringify(version) },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {
