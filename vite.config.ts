@@ -122,9 +122,10 @@ export function dompurifyNoBabelHelpers(): Plugin {
  * The widget's DOMPurify instance is private (created lazily in `markedLexerOnly`) and only ever
  * asked to `sanitize` (src/markdown/render.ts). Its other methods, `setConfig`, `clearConfig`,
  * `isValidAttribute` and the hook API (`addHook`, `removeHook`, `removeHooks`, `removeAllHooks`),
- * are unreachable: this drops them. Without `addHook` no hook can ever be added, and without
- * `setConfig` every call parses its own config (the widget passes one each time), so what
- * `sanitize` does is unchanged. The build fails loudly if the file changes shape.
+ * are unreachable: this drops them. Without `addHook` no hook can ever be added, so running the
+ * (empty) hook lists becomes a no-op the minifier drops; without `setConfig` every call parses its
+ * own config (the widget passes one each time). What `sanitize` does is unchanged. The build fails
+ * loudly if the file changes shape.
  */
 export function dompurifySanitizeOnly(): Plugin {
   const methods = ['setConfig', 'clearConfig', 'isValidAttribute', 'addHook', 'removeHook', 'removeHooks', 'removeAllHooks'];
@@ -139,7 +140,15 @@ export function dompurifySanitizeOnly(): Plugin {
       if (start < 0 || end < 0 || assigned != methods.join() || /^\t(?!DOMPurify\.|\t|\};)/m.test(cut)) {
         this.error('dompurify-sanitize-only: dompurify/dist/purify.es.mjs is not shaped as expected (dompurify upgraded?)');
       }
-      return { code: code.slice(0, start) + code.slice(end), map: null };
+      // Without `addHook` the hook lists stay empty for good: running them does nothing.
+      let out = code.slice(0, start) + code.slice(end);
+      const run = '\tfunction _executeHooks(hooks, currentNode, data) {\n\t\tif (hooks.length === 0) return;\n\t\tarrayForEach(hooks, (hook) => {\n\t\t\thook.call(DOMPurify, currentNode, data, CONFIG);\n\t\t});\n\t}';
+      const fork = '_forkSharedAllowlist(hookList, set, defaultSet, setConfigSet) {\n\t\tif (hookList.length === 0) return set;';
+      if (out.split(run).length != 2 || out.split(fork).length != 2 || /\bhooks\s*\[|\bhooks\s*=[^=]/.test(out.replace('let hooks = _createHooksMap();', ''))) {
+        this.error('dompurify-sanitize-only: dompurify/dist/purify.es.mjs is not shaped as expected (dompurify upgraded?)');
+      }
+      out = out.replace(run, '\tfunction _executeHooks() {}').replace(fork, `${fork.slice(0, fork.indexOf('{') + 1)}\n\t\treturn set;`);
+      return { code: out, map: null };
     },
   };
 }
@@ -243,7 +252,7 @@ export function terserAfterOxc(): Plugin {
         const map = asset?.type == 'asset' ? asset : undefined;
         const link = /\n\/\/# sourceMappingURL=[^\n]*\n?$/.exec(chunk.code)?.[0] ?? '';
         const out = await minify(chunk.code.slice(0, chunk.code.length - link.length), {
-          compress: { passes: 2 },
+          compress: { passes: 3 },
           mangle: true,
           sourceMap: map ? { content: String(map.source), filename: chunk.fileName } : false,
         });
