@@ -207,15 +207,19 @@ export function dompurifyFixedFlags(): Plugin {
 
 /**
  * marked's lexer asks its options, at each step, whether `pedantic` is on and whether extensions
- * add tokenizers. src/markdown/render.ts lexes with neither (the same options
- * `markedNoUnusedRuleSets` relies on): this writes those two reads as the values they always have
- * there (`false`, `null`), so the minifier drops the pedantic-only branches and the extension
- * hooks. Every rule the widget lexes with is untouched. The build fails loudly if marked changes shape.
+ * or hooks add tokenizers. src/markdown/render.ts lexes with `gfm: true`, `breaks: false` and none
+ * of the others (the same options `markedNoUnusedRuleSets` relies on): this writes those reads as
+ * the values they always have there, so the minifier drops the pedantic-only branches and the
+ * extension hooks. Every rule the widget lexes with is untouched. The build fails loudly if marked changes shape.
  */
 export function markedFixedOptions(): Plugin {
   const reads: [string, string, number][] = [
     ['this.options.pedantic', '!1', 21],
     ['this.options.extensions', 'null', 10],
+    ['this.options.hooks', 'null', 2],
+    ['this.options.gfm', '!0', 3],
+    ['this.options.breaks', '!1', 1],
+    ['this.options.silent', '!1', 3],
   ];
   return {
     name: 'marked-fixed-options',
