@@ -32,6 +32,7 @@ export function chromiumEngine(wsEndpoint: string): Engine {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         evaluate: (source, args) => page.evaluate(callExpression(source, args)),
         click: (x, y, clickCount = 1) => page.mouse.click(x, y, { clickCount }),
+        move: (x, y) => page.mouse.move(x, y),
         async wheel(x, y, dx, dy) {
           await page.mouse.move(x, y);
           await page.mouse.wheel(dx, dy);

@@ -35,6 +35,8 @@ export interface DriverPage {
   evaluate<T>(source: string, args: unknown[]): Promise<T>;
   /** A trusted mouse click at viewport coordinates (CSS px). */
   click(x: number, y: number, clickCount?: number): Promise<void>;
+  /** Moves the mouse to viewport coordinates (CSS px), e.g. off an element to end its :hover. */
+  move(x: number, y: number): Promise<void>;
   /** A trusted mouse wheel turn at viewport coordinates (CSS px of scrolling). */
   wheel(x: number, y: number, deltaX: number, deltaY: number): Promise<void>;
   /** A trusted key press: `Enter`, `Escape`, `Tab`, `Shift+Tab`, `Shift+Enter`, `ArrowDown`, … */

@@ -45,6 +45,7 @@ export function firefoxEngine(): Engine {
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         evaluate: <T>(source: string, args: unknown[]) => page.evaluate(callExpression(source, args)) as Promise<T>,
         click: (x, y, count = 1) => page.mouse.click(x, y, { count }),
+        move: (x, y) => page.mouse.move(x, y),
         async wheel(x, y, deltaX, deltaY) {
           await page.mouse.move(x, y);
           await page.mouse.wheel({ deltaX, deltaY });

@@ -62,14 +62,17 @@ export function webkitEngine(driverUrl: string): Engine {
   }
 
   async function evaluate<T>(source: string, args: unknown[]): Promise<T> {
+    // The result comes back as one JSON string: WebKitWebDriver's own serializer walks inherited
+    // enumerable properties too, so a page that added functions to Object.prototype (an old
+    // library's habit, hardening/hostile-pages.test.ts) made every object "cyclic".
     const script = `const done = arguments[arguments.length - 1];
 const args = Array.prototype.slice.call(arguments, 0, -1);
 Promise.resolve().then(() => (${source}).apply(null, args)).then(
-  (v) => done(v === undefined ? { undef: true } : { ok: v }),
-  (e) => done({ error: e && e.message ? e.name + ': ' + e.message : String(e) }));`;
-    const r = await s<{ ok?: T; undef?: true; error?: string }>('POST', '/execute/async', { script, args });
-    if (r.error !== undefined) throw new Error(`page: ${r.error}`);
-    return (r.undef ? undefined : r.ok) as T;
+  (v) => done(v === undefined ? 'u' : 'v' + JSON.stringify(v)),
+  (e) => done('e' + (e && e.message ? e.name + ': ' + e.message : String(e))));`;
+    const r = await s<string>('POST', '/execute/async', { script, args });
+    if (r[0] === 'e') throw new Error(`page: ${r.slice(1)}`);
+    return (r === 'u' ? undefined : JSON.parse(r.slice(1))) as T;
   }
 
   return {
@@ -106,6 +109,16 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
               id: 'mouse',
               parameters: { pointerType: 'mouse' },
               actions: [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' }, ...clicks],
+            },
+          ]);
+        },
+        async move(x, y) {
+          await actions([
+            {
+              type: 'pointer',
+              id: 'mouse',
+              parameters: { pointerType: 'mouse' },
+              actions: [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' }],
             },
           ]);
         },
