@@ -409,7 +409,9 @@ export default defineConfig(({ mode }): UserConfig => {
     logLevel: 'warn',
     plugins: [markedNoUnusedRuleSets(), markedFixedOptions(), markedUnusedOtherRules(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
     define: { __VERSION__: JSON.stringify(version) },
-    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    // Production JSX whatever NODE_ENV the build runs under (vitest sets `test`, which would
+    // otherwise compile the development JSX runtime's calls with source locations into widget.js).
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
     build: {
       target: 'es2022',
       outDir: 'dist',
