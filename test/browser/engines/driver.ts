@@ -52,6 +52,13 @@ export interface DriverPage {
   cookies(): Promise<{ name: string; value: string; domain: string }[]>;
   /** The other tabs of this test (e.g. the portal tab the widget opened): URL and whether it has an opener. */
   otherTabs(): Promise<{ url: string; opener: boolean }[]>;
+  /**
+   * A second tab of the same visitor: another top-level browsing context of the same browser
+   * context (cookies and localStorage shared, its own sessionStorage), blank, closed with the test.
+   * Opened as a window of its own so that both stay visible (a background tab gets no animation
+   * frames and throttled timers in every engine), with the same viewport.
+   */
+  openTab(): Promise<DriverPage>;
   native: NativeLog | null;
   close(): Promise<void>;
 }
