@@ -113,7 +113,6 @@ export interface OpenPageOptions {
   viewport?: { width: number; height: number };
   /** Phone emulation (meta viewport, touch). Default: true for widths ≤ 480. */
   isMobile?: boolean;
-  deviceScaleFactor?: number;
   colorScheme?: 'light' | 'dark' | 'no-preference';
   /** Browser locale (navigator.languages). Default `en-US`. */
   locale?: string;
@@ -185,12 +184,9 @@ export interface WidgetPage {
   pageErrors: string[];
   /** Every request the page made (page.on('request')). */
   requests: { method: string; url: string; resourceType: string }[];
-  /** Requests that failed or answered ≥ 400 (`cut` streams and mocked errors included). */
-  failedRequests: string[];
   /** securitypolicyviolation events seen since the document started. */
   violations(): Promise<Violation[]>;
   events(): Promise<WidgetEvent[]>;
-  tokenCalls(): Promise<number>;
   /** Types into the composer and presses Enter. */
   send(text: string): Promise<void>;
   /** Waits until `count` assistant replies are finished and nothing streams. */
@@ -300,7 +296,6 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     viewport,
     isMobile,
     hasTouch: isMobile,
-    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
     colorScheme: opts.colorScheme ?? 'light',
     locale: opts.locale ?? 'en-US',
     reducedMotion: 'reduce',
@@ -356,10 +351,8 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     consoleMessages,
     pageErrors,
     requests,
-    failedRequests,
     violations: () => page.evaluate(() => window.__swViolations),
     events: () => page.evaluate(() => window.__swTest.events),
-    tokenCalls: () => page.evaluate(() => window.__swTest.tokenCalls),
     async send(text) {
       const input = part('composer-input');
       await input.fill(text);

@@ -50,7 +50,7 @@ export function skipIn(ctx: TestContext, engines: EngineName[], reason: string):
   if (engines.includes(ENGINE)) ctx.skip(`${ENGINE}: ${reason}`);
 }
 
-export interface EnginePageOptions extends Omit<OpenPageOptions, 'beforeLoad' | 'deviceScaleFactor'> {
+export interface EnginePageOptions extends Omit<OpenPageOptions, 'beforeLoad'> {
   /** Runs after the page is set up and before the customer page loads (cookies, …). */
   beforeLoad?: (page: TestPage) => Promise<void>;
 }
