@@ -1,32 +1,7 @@
 import { useStore } from '../state/store';
 import { useModel } from './context';
-import { Icon, type IconName } from './icons';
+import { HeaderButton } from './HeaderButton';
 import { MicButton } from './MicButton';
-
-interface ButtonProps {
-  part: string;
-  icon: IconName;
-  label: string;
-  onClick: () => void;
-  pressed?: boolean;
-  extraClass?: string;
-}
-
-export function HeaderButton({ part, icon, label, onClick, pressed, extraClass = '' }: ButtonProps) {
-  return (
-    <button
-      type="button"
-      class={`icon-button ${extraClass}`}
-      part={part}
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-    >
-      <Icon name={icon} />
-    </button>
-  );
-}
 
 export function Header({ title, inline }: { title: string; inline: boolean }) {
   const model = useModel();
