@@ -20,6 +20,8 @@ export const ALLOWED_TAGS: readonly string[] =
 
 const LINK_SCHEME = /^(?:https?|mailto):/i;
 
+// The build keeps only the DOMPurify this needs (vite.config.ts): `sanitize` alone, and the flags
+// set neither here nor in `lookUp` fixed at their defaults (a config setting one makes it throw).
 const PURIFY: Config & { IN_PLACE: true } = {
   ALLOWED_TAGS: ALLOWED_TAGS as string[], // DOMPurify copies it
   ALLOWED_ATTR: ['href', 'title', 'class', 'start'],
@@ -30,7 +32,8 @@ const PURIFY: Config & { IN_PLACE: true } = {
 };
 
 // Lexer options, built on first use: a page whose visitor never opens the chat does no markdown
-// work at all. GFM with `breaks: false` (a single newline is a soft break, as on GitHub).
+// work at all. GFM with `breaks: false` (a single newline is a soft break, as on GitHub). The build
+// drops marked's `pedantic`, `breaks` and extension paths (vite.config.ts): keep these options.
 let options: MarkedOptions | undefined;
 
 /**

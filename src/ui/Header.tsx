@@ -1,32 +1,7 @@
 import { useStore } from '../state/store';
 import { useModel } from './context';
-import { Icon, type IconName } from './icons';
+import { HeaderButton } from './HeaderButton';
 import { MicButton } from './MicButton';
-
-interface ButtonProps {
-  part: string;
-  icon: IconName;
-  label: string;
-  onClick: () => void;
-  pressed?: boolean;
-  extraClass?: string;
-}
-
-export function HeaderButton({ part, icon, label, onClick, pressed, extraClass = '' }: ButtonProps) {
-  return (
-    <button
-      type="button"
-      class={`icon-button ${extraClass}`}
-      part={part}
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-    >
-      <Icon name={icon} />
-    </button>
-  );
-}
 
 export function Header({ title, inline }: { title: string; inline: boolean }) {
   const model = useModel();
@@ -36,6 +11,11 @@ export function Header({ title, inline }: { title: string; inline: boolean }) {
   return (
     <div class="header" part="header">
       <h2 class="title" id="sw-title">{title}</h2>
+      {/* First of the buttons: it comes with /config, after the others show, and the row is
+          right-aligned, so here it moves none of them under the visitor's pointer. */}
+      {config?.connected_accounts.enabled && (
+        <HeaderButton part="plug-button" icon="plug" label={t.connectAccounts} onClick={model.openPortal} />
+      )}
       <HeaderButton
         part="history-button"
         icon={inHistory ? 'back' : 'history'}
@@ -44,9 +24,6 @@ export function Header({ title, inline }: { title: string; inline: boolean }) {
         onClick={inHistory ? model.showChat : model.showHistory}
       />
       <HeaderButton part="new-conversation-button" icon="plus" label={t.newConversation} onClick={model.newConversation} />
-      {config?.connected_accounts.enabled && (
-        <HeaderButton part="plug-button" icon="plug" label={t.connectAccounts} onClick={model.openPortal} />
-      )}
       {model.options.voice && <MicButton />}
       {!inline && <HeaderButton part="close-button" icon="close" label={t.closeChat} onClick={model.close} />}
     </div>

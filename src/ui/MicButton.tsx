@@ -1,6 +1,6 @@
 import { useStore } from '../state/store';
 import { useModel } from './context';
-import { Icon } from './icons';
+import { HeaderButton } from './HeaderButton';
 
 /** Starts a spoken turn, stops recording (pressed, `recording` style), or silences the spoken answer. */
 export function MicButton() {
@@ -9,18 +9,14 @@ export function MicButton() {
   const t = model.t();
   const recording = phase === 'starting' || phase === 'recording';
   const speaking = !recording && (phase === 'replying' || playing);
-  const label = recording ? t.micStop : speaking ? t.micSilence : t.micStart;
   return (
-    <button
-        type="button"
-        class={`icon-button mic-button${recording ? ' recording' : ''}`}
-        part="mic-button"
-        aria-label={label}
-        title={label}
-        aria-pressed={recording}
-        onClick={model.voice.press}
-      >
-        <Icon name={speaking ? 'stop' : 'mic'} />
-    </button>
+    <HeaderButton
+      part="mic-button"
+      icon={speaking ? 'stop' : 'mic'}
+      label={recording ? t.micStop : speaking ? t.micSilence : t.micStart}
+      pressed={recording}
+      onClick={model.voice.press}
+      extraClass={`mic-button${recording ? ' recording' : ''}`}
+    />
   );
 }

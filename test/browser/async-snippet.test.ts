@@ -1,15 +1,13 @@
 // The async loader snippet exactly as published (examples/async-snippet.html, also in the README),
-// in Chromium against the built dist/widget.js: init and open() called before widget.js arrives
+// in Chromium, Firefox and WebKit against the built dist/widget.js: init and open() called before widget.js arrives
 // are queued, replayed once it loads, and the widget talks to the service at the script's origin.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { SNIPPET_SRC } from '../esm/snippet';
 import { barePage } from './ecosystem-page';
-import { apiRequests, disconnectBrowser, DEMO_PUBLIC_ID, resetMock, serverUrl } from './helpers';
+import { apiRequests, DEMO_PUBLIC_ID, resetMock, serverUrl } from './engines';
 import { REPO_ROOT } from './paths';
-
-afterAll(disconnectBrowser);
 
 /** This run's snapshot of dist/widget.js (global-setup.ts), else the live build. */
 const widgetUrl = () => `${serverUrl()}${((inject as (key: string) => unknown)('widgetScriptPath') as string | undefined) ?? '/dist/widget.js'}`;
@@ -32,17 +30,11 @@ function examplePage(): string {
 describe('async snippet (examples/async-snippet.html) in a real browser', () => {
   it('queues init and open() made before widget.js loads, then mounts once and opens', async () => {
     await resetMock();
-    const bp = await barePage({ 'index.html': examplePage() });
     // Hold widget.js back so the page's own button is pressed before the script exists.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await bp.page.route('**/dist/widget.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await bp.page.goto(`${bp.base}index.html`, { waitUntil: 'domcontentloaded' });
+    const bp = await barePage({ 'index.html': examplePage() }, { fixtures: ['hold-widget-script.js'] });
+    await bp.goto();
 
-    await bp.page.click('#ask-data');
+    await bp.page.locator('#ask-data').click();
     const before = await bp.page.evaluate(() => ({
       keys: Object.keys(window.ServiceWidget).sort(),
       queued: (window.ServiceWidget as unknown as { q: unknown[] }).q.length,
@@ -51,7 +43,7 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     expect(before).toEqual({ keys: ['init', 'q'], queued: 1, hosts: 0 });
     expect(await apiRequests()).toEqual([]);
 
-    release();
+    await bp.page.evaluate(() => (window as unknown as { __swRelease(): void }).__swRelease());
     const host = bp.page.locator('[data-service-widget]');
     await host.locator('[part~="panel"]').waitFor();
     await host.locator('[part~="composer-input"]').waitFor();
@@ -71,10 +63,10 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     // The stand-in the page kept now drives the real widget.
     await bp.page.evaluate(() => (window as unknown as { chat: { close(): void } }).chat.close());
     await host.locator('[part~="panel"]').waitFor({ state: 'detached' });
-    await bp.page.click('#ask-data');
+    await bp.page.locator('#ask-data').click();
     await host.locator('[part~="panel"]').waitFor();
-    expect(bp.pageErrors).toEqual([]);
-    expect(bp.consoleErrors).toEqual([]);
+    expect(await bp.pageErrors()).toEqual([]);
+    expect(await bp.consoleErrors()).toEqual([]);
   });
 
   it('after widget.js has loaded, the snippet is a no-op and init goes straight to the real API', async () => {

@@ -2,7 +2,7 @@
 // the Confirm flow, and the connected-accounts tab (with and without portalUrl, and blocked).
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
-import { apiRequests, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
+import { apiRequests, cannedAnswer, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 
 const seeded = () => `demo-browser-${Date.now().toString(36)}`;
 
@@ -67,6 +67,24 @@ describe('connected accounts', () => {
     await wp.part('plug-button').click();
     return wp;
   };
+
+  it('the header buttons stay where they are when a slow /config adds the plug button (a click lands where the visitor aimed)', async () => {
+    const config = { read_only: false, voice: { configured: true }, connected_accounts: { enabled: true } };
+    const wp = await openPage({
+      initOptions: { locale: 'en' },
+      beforeLoad: () => cannedAnswer('/api/v1/widget/config', { body: JSON.stringify(config), headers: { 'Content-Type': 'application/json' }, delayMs: 1500 }),
+    });
+    await wp.openPanel();
+    const boxes = () =>
+      wp.part('header').evaluate((header) =>
+        [...header.querySelectorAll('button')].map((b) => `${b.getAttribute('part')} ${Math.round(b.getBoundingClientRect().x)}`),
+      );
+    const before = await boxes();
+    expect(before.some((b) => b.startsWith('plug-button'))).toBe(false);
+    await wp.part('plug-button').waitFor({ timeout: WAIT });
+    const after = await boxes();
+    for (const box of before) expect(after).toContain(box);
+  });
 
   it('opens a new tab in the click, without opener, sent to the url the service returned', async () => {
     const wp = await openPortalTab();

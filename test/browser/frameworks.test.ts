@@ -1,6 +1,6 @@
 // The React and Vue wrappers (examples/react/ServiceWidget.tsx, examples/vue/ServiceWidget.ts),
 // bundled by Vite with `service-widget` pointing at the npm entry (src/esm.ts) and mounted in
-// Chromium. React StrictMode's mount → unmount → mount must leave exactly one widget host and no
+// Chromium, Firefox and WebKit (test/browser/engines). React StrictMode's mount → unmount → mount must leave exactly one widget host and no
 // leaked listener or interval; a key option change re-creates the widget, theme/locale do not.
 //
 // react/react-dom and vue are not dependencies of this package. Without react installed, the React
@@ -9,12 +9,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type Alias } from 'vite';
-import { afterAll, describe, expect, it } from 'vitest';
-import { barePage, LEAK_TRACKER, type BarePage } from './ecosystem-page';
-import { disconnectBrowser, DEMO_PUBLIC_ID, resetMock, serverUrl, WAIT } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { barePage, type BarePage } from './ecosystem-page';
+import { DEMO_PUBLIC_ID, resetMock, serverUrl, WAIT } from './engines';
 import { REPO_ROOT } from './paths';
-
-afterAll(disconnectBrowser);
 
 const require = createRequire(path.join(REPO_ROOT, 'package.json'));
 const installed = (name: string) => {
@@ -92,12 +90,13 @@ window.__app = {
 `;
 
 async function bundle(name: string, entry: string, aliases: Alias[]): Promise<BarePage> {
+  // The leak tracker runs before any script of the page (fixtures/leak-tracker.js).
   const bp = await barePage({
     'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head>
 <body><main><h1>SPA</h1><div id="root"></div></main><script type="module" src="app.js"></script></body></html>`,
     'service-widget.js': SHIM,
     'entry.js': entry,
-  });
+  }, { fixtures: ['leak-tracker.js'] });
   await build({
     configFile: false,
     root: REPO_ROOT,
@@ -120,10 +119,9 @@ async function bundle(name: string, entry: string, aliases: Alias[]): Promise<Ba
       lib: { entry: path.join(bp.dir, 'entry.js'), formats: ['es'], fileName: () => 'app.js' },
     },
   });
-  await bp.context.addInitScript(LEAK_TRACKER);
   await bp.goto();
-  await bp.page.waitForFunction(() => window.__app !== undefined).catch((error: unknown) => {
-    throw new Error(`the ${name} test app did not start: ${[...bp.pageErrors, ...bp.consoleErrors].join('\n') || String(error)}`);
+  await bp.page.waitForFunction(() => window.__app !== undefined).catch(async (error: unknown) => {
+    throw new Error(`the ${name} test app did not start: ${[...(await bp.pageErrors()), ...(await bp.consoleErrors())].join('\n') || String(error)}`);
   });
   return bp;
 }
@@ -134,7 +132,7 @@ const leaks = (bp: BarePage) => bp.page.evaluate(() => window.__leaks());
 const render = (bp: BarePage, props: Record<string, unknown>, strict = false) =>
   bp.page.evaluate(([p, s]) => window.__app.render(p as Record<string, unknown>, s as boolean), [props, strict] as const);
 const unmount = (bp: BarePage) => bp.page.evaluate(() => window.__app.unmount());
-const composer = (bp: BarePage) => bp.page.locator('#root [data-service-widget] [part~="composer-input"]');
+const composer = (bp: BarePage) => bp.page.locator('#root [data-service-widget]').locator('[part~="composer-input"]');
 
 /** Marks the current host, to tell a re-created widget from the same one. */
 const markHost = (bp: BarePage) =>
@@ -176,13 +174,13 @@ async function lifecycle(bp: BarePage, strict: 'react' | 'by-hand' | 'none') {
   // 4. Theme and a new callback identity: same widget. A key option (voice): a new one.
   await render(bp, { ...props, theme: 'light' });
   expect(await hostMarked(bp)).toBe(true);
-  expect(await bp.page.getAttribute('[data-service-widget]', 'data-theme')).toBe('light');
+  expect(await bp.page.locator('[data-service-widget]').getAttribute('data-theme')).toBe('light');
   expect(await counts(bp)).toEqual(before);
   await render(bp, { ...props, theme: 'light', voice: true });
   await composer(bp).waitFor({ timeout: WAIT });
   expect(await hostCount(bp)).toBe(1);
   expect(await hostMarked(bp)).toBe(false);
-  expect(await bp.page.getAttribute('[data-service-widget]', 'data-theme')).toBe('light');
+  expect(await bp.page.locator('[data-service-widget]').getAttribute('data-theme')).toBe('light');
   expect(await counts(bp)).toEqual({ inits: before.inits + 1, destroys: before.destroys + 1 });
 
   await unmount(bp);
@@ -190,7 +188,7 @@ async function lifecycle(bp: BarePage, strict: 'react' | 'by-hand' | 'none') {
   expect(await leaks(bp)).toEqual(baseline);
   const events = await bp.page.evaluate(() => window.__sw.events.map((e) => e.type));
   expect(events).toContain('ready');
-  expect(bp.pageErrors).toEqual([]);
+  expect(await bp.pageErrors()).toEqual([]);
 }
 
 describe('React wrapper (examples/react/ServiceWidget.tsx)', () => {

@@ -85,11 +85,12 @@ function pageHeaders(pathname: string): Record<string, string> {
 
 /**
  * Canned answers for the engine-neutral tests (test/browser/engines `cannedAnswer`), where a
- * Chromium-only test would use page.route: `POST /__canned` `{ path, status, headers, body }` sets
- * the answer for requests to that path (query ignored), `POST /__canned/clear` drops them all.
+ * Chromium-only test would use page.route: `POST /__canned` `{ path, status, headers, body, delayMs }` sets
+ * the answer for requests to that path (query ignored), sent after `delayMs` (a slow service),
+ * `POST /__canned/clear` drops them all.
  */
 function cannedAnswers(): NodeHandler {
-  const canned = new Map<string, { status: number; headers: Record<string, string>; body: string }>();
+  const canned = new Map<string, { status: number; headers: Record<string, string>; body: string; delayMs: number }>();
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let text = '';
@@ -99,8 +100,14 @@ function cannedAnswers(): NodeHandler {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'POST' && url.pathname === '/__canned') {
-      const { path: p, status = 200, headers = {}, body = '' } = JSON.parse(await read(req)) as { path: string; status?: number; headers?: Record<string, string>; body?: string };
-      canned.set(p, { status, headers, body });
+      const { path: p, status = 200, headers = {}, body = '', delayMs = 0 } = JSON.parse(await read(req)) as {
+        path: string;
+        status?: number;
+        headers?: Record<string, string>;
+        body?: string;
+        delayMs?: number;
+      };
+      canned.set(p, { status, headers, body, delayMs });
       res.writeHead(204).end();
       return true;
     }
@@ -120,6 +127,7 @@ function cannedAnswers(): NodeHandler {
     const answer = canned.get(url.pathname);
     if (!answer || req.method === 'OPTIONS') return false;
     await read(req);
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     res.writeHead(answer.status, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': '*', ...answer.headers });
     res.end(answer.body);
     return true;

@@ -1,7 +1,7 @@
 // Helpers for the real-browser tests: one shared Chromium (launched by global-setup.ts), a new
 // context per test, generated customer pages that load the built widget.js with a plain
 // <script src> (from artifacts/browser/runs/<run>/dist/, global-setup's copy of dist/ for this run).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject, onTestFinished } from 'vitest';
@@ -9,7 +9,7 @@ import { DEMO_PUBLIC_ID, mintToken } from '../../mock/jwt';
 import type { ScenarioName } from '../../mock/scenarios';
 import type { MockSettings, RecordedRequest } from '../../mock/types';
 import type { InitOptions, WidgetEvent, WidgetInstance } from '../../src/types';
-import { PAGES_DIR, SCREENSHOTS_DIR, urlPath } from './paths';
+import { PAGES_DIR, REPO_ROOT, SCREENSHOTS_DIR, urlPath } from './paths';
 
 export { DEMO_PUBLIC_ID };
 
@@ -113,12 +113,19 @@ export interface OpenPageOptions {
   viewport?: { width: number; height: number };
   /** Phone emulation (meta viewport, touch). Default: true for widths ≤ 480. */
   isMobile?: boolean;
-  deviceScaleFactor?: number;
   colorScheme?: 'light' | 'dark' | 'no-preference';
   /** Browser locale (navigator.languages). Default `en-US`. */
   locale?: string;
   /** Sent as a real `Content-Security-Policy` response header on the page. */
   csp?: string;
+  /**
+   * Sent as `Content-Security-Policy-Report-Only`: blocks nothing, but every load it does not allow
+   * is a `securitypolicyviolation` event (`wp.violations()`), in every engine, even where the
+   * driver sees no requests (WebKit).
+   */
+  cspReportOnly?: string;
+  /** widget.js inline in the page (a bundler's or a CMS snippet's way): no `<script src>` to go by. */
+  inlineWidget?: boolean;
   /** Host page markup (before the scripts, at the end of <body>). */
   bodyHtml?: string;
   /** Host page stylesheet, served as an external file. */
@@ -177,12 +184,9 @@ export interface WidgetPage {
   pageErrors: string[];
   /** Every request the page made (page.on('request')). */
   requests: { method: string; url: string; resourceType: string }[];
-  /** Requests that failed or answered ≥ 400 (`cut` streams and mocked errors included). */
-  failedRequests: string[];
   /** securitypolicyviolation events seen since the document started. */
   violations(): Promise<Violation[]>;
   events(): Promise<WidgetEvent[]>;
-  tokenCalls(): Promise<number>;
   /** Types into the composer and presses Enter. */
   send(text: string): Promise<void>;
   /** Waits until `count` assistant replies are finished and nothing streams. */
@@ -216,8 +220,12 @@ export function writePage(
   };
   writeFileSync(path.join(dir, 'config.js'), `window.__swTestConfig = ${JSON.stringify(config, null, 2)};\n`);
   if (opts.pageCss !== undefined) writeFileSync(path.join(dir, 'page.css'), opts.pageCss);
-  if (opts.csp !== undefined) {
-    writeFileSync(path.join(dir, 'headers.json'), JSON.stringify({ 'Content-Security-Policy': opts.csp }));
+  if (opts.csp !== undefined || opts.cspReportOnly !== undefined) {
+    const headers = {
+      ...(opts.csp !== undefined ? { 'Content-Security-Policy': opts.csp } : {}),
+      ...(opts.cspReportOnly !== undefined ? { 'Content-Security-Policy-Report-Only': opts.cspReportOnly } : {}),
+    };
+    writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
   }
   // (hardening) Absolute URLs when another origin serves the page or a <base> may be in <head>.
   const origin = opts.pageOrigin ?? serverUrl();
@@ -238,7 +246,7 @@ ${opts.pageCss !== undefined ? `<link rel="stylesheet" href="${at('page.css')}">
 ${opts.bodyHtml ?? '<main id="host-content"><h1>Acme customer portal</h1><p>Your orders and invoices.</p></main>'}
 <script src="${at('config.js')}"></script>
 ${opts.instrumentLoad ? fixture('instrument-before.js') : ''}
-<script src="${at(inject('widgetScriptPath'))}"></script>
+${opts.inlineWidget ? `<script>${inlineWidget()}</script>` : `<script src="${at(inject('widgetScriptPath'))}"></script>`}
 ${opts.instrumentLoad ? fixture('instrument-after.js') : ''}
 ${fixture('harness.js')}
 </body>
@@ -247,6 +255,12 @@ ${fixture('harness.js')}
   writeFileSync(path.join(dir, 'index.html'), html);
   return { url: `${origin}${urlPath(dir)}/index.html`, dir };
 }
+
+/** This run's widget.js as inline script text (no source map comment, no `</script` inside). */
+const inlineWidget = (): string =>
+  readFileSync(path.join(REPO_ROOT, inject('widgetScriptPath')), 'utf8')
+    .replace(/\/\/# sourceMappingURL=.*$/m, '')
+    .replace(/<\/script/gi, '<\\/script');
 
 /** Listens for CSP violations from the first moment of every document (init scripts ignore the page's CSP). */
 const VIOLATION_RECORDER = `(() => {
@@ -282,7 +296,6 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     viewport,
     isMobile,
     hasTouch: isMobile,
-    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
     colorScheme: opts.colorScheme ?? 'light',
     locale: opts.locale ?? 'en-US',
     reducedMotion: 'reduce',
@@ -338,10 +351,8 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     consoleMessages,
     pageErrors,
     requests,
-    failedRequests,
     violations: () => page.evaluate(() => window.__swViolations),
     events: () => page.evaluate(() => window.__swTest.events),
-    tokenCalls: () => page.evaluate(() => window.__swTest.tokenCalls),
     async send(text) {
       const input = part('composer-input');
       await input.fill(text);

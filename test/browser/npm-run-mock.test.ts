@@ -1,14 +1,13 @@
 // `npm run mock` for an integrator's own page (README "Try it in your own page"): the real command
 // runs as a child process; a plain page on ANOTHER origin (a second tiny server) holds the snippet
-// the command printed, which is the README's; in Chromium the visitor gets an answer.
+// the command printed, which is the README's; in Chromium, Firefox and WebKit the visitor gets an answer.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, disconnectBrowser, getBrowser, WAIT } from './helpers';
+import { openUrl, WAIT, type TestPage } from './engines';
 import { REPO_ROOT } from './paths';
 
 const DEFAULT_PORT = 8787; // what the README documents
@@ -40,9 +39,11 @@ async function startMock(): Promise<void> {
 
 /** The integrator's own page, on a different origin from the mock: the snippet pasted in. */
 async function startPageServer(): Promise<void> {
+  // early.js first: it records errors and console output where the driver cannot (WebKit).
+  const early = readFileSync(path.join(REPO_ROOT, 'test', 'browser', 'fixtures', 'early.js'), 'utf8');
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>My own page</title></head>
+<head><meta charset="utf-8"><script>${early}</script><title>My own page</title></head>
 <body>
 <h1>My own page</h1>
 ${snippet}
@@ -66,25 +67,21 @@ beforeAll(async () => {
 afterAll(async () => {
   if (child?.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
   await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
-  await disconnectBrowser();
 });
 
-async function openOwnPage(): Promise<{ page: Page; errors: string[] }> {
-  const context = await (await getBrowser()).newContext({ viewport: DESKTOP, locale: 'en-US' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(pageUrl);
-  return { page, errors };
+/** The integrator's page in a fresh tab (closed when the test finishes); `errors()`: uncaught and console errors. */
+async function openOwnPage(): Promise<{ page: TestPage; errors(): Promise<string[]> }> {
+  const own = await openUrl(pageUrl);
+  return {
+    page: own.page,
+    errors: async () => [...(await own.pageErrors()), ...(await own.consoleMessages()).filter((m) => m.type === 'error').map((m) => m.text)],
+  };
 }
 
-async function ask(page: Page, question: string): Promise<void> {
-  await page.locator('[part~="launcher"]').click({ timeout: WAIT });
+async function ask(page: TestPage, question: string): Promise<void> {
+  await page.locator('[part~="launcher"]').click();
   const input = page.locator('[part~="composer-input"]');
-  await input.waitFor({ timeout: WAIT });
+  await input.waitFor();
   await input.fill(question);
   await input.press('Enter');
 }
@@ -100,13 +97,12 @@ describe('npm run mock', () => {
 
   it('answers a page on another origin that pasted the snippet', async () => {
     const { page, errors } = await openOwnPage();
-    expect(new URL(page.url()).origin).not.toBe(new URL(mockUrl).origin);
+    expect(new URL(await page.url()).origin).not.toBe(new URL(mockUrl).origin);
     await ask(page, 'How many orders last week?');
     const reply = page.locator('[part~="message"][data-role="assistant"]').last();
     await expect.poll(() => reply.textContent(), { timeout: WAIT }).toContain('There were 42 orders');
     await page.locator('[part~="send-button"]').waitFor({ timeout: WAIT }); // the reply finished
-    expect(errors).toEqual([]);
-    await page.context().close();
+    expect(await errors()).toEqual([]);
   });
 
   it('switches scenarios from the page through /__mock/scenario', async () => {
@@ -120,8 +116,7 @@ describe('npm run mock', () => {
       await ask(page, 'And this week?');
       await page.locator('[part~="notice"][data-kind="limit"]').waitFor({ timeout: WAIT });
     } finally {
-      await page.evaluate((url) => fetch(`${url}/__mock/reset`, { method: 'POST' }), mockUrl);
-      await page.context().close();
+      await page.evaluate((url) => fetch(`${url}/__mock/reset`, { method: 'POST' }).then(() => undefined), mockUrl);
     }
   });
 });

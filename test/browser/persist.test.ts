@@ -1,9 +1,7 @@
 // `persist` (contract 2, 5) and starter suggestions (contract 3, 4 `/config`) in a real browser:
-// real page loads of one tab, its real sessionStorage, and storage that throws.
-import { afterAll, describe, expect, it } from 'vitest';
-import { apiRequests, DEMO_PUBLIC_ID, disconnectBrowser, openPage, PHONE, WAIT, type WidgetPage } from './helpers';
-
-afterAll(disconnectBrowser);
+// real page loads of one tab, its real sessionStorage, and storage that throws. Runs in every engine.
+import { describe, expect, it } from 'vitest';
+import { apiRequests, DEMO_PUBLIC_ID, openPage, PHONE, skipIn, WAIT, type WidgetPage } from './engines';
 
 const KEY = `service-widget:${DEMO_PUBLIC_ID}`;
 const SUGGESTIONS = [
@@ -12,6 +10,8 @@ const SUGGESTIONS = [
   'Show monthly sales for 2026 by region',
   'Which products are running low on stock?',
 ];
+/** Playwright's `exact: true`: the whole accessible name. */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 const session = (wp: WidgetPage) => wp.page.evaluate(() => Object.entries(sessionStorage));
 /** The kept value (`1` or `0`, the panel was open, then the conversation id), read back. */
@@ -23,7 +23,7 @@ const kept = async (wp: WidgetPage) => {
 /** Reloads the tab and waits for the new page's widget to be ready; returns the API requests made before. */
 async function reload(wp: WidgetPage): Promise<number> {
   const before = (await apiRequests()).length;
-  await wp.page.reload({ waitUntil: 'load' });
+  await wp.page.reload();
   await expect.poll(() => wp.events().then((e) => e.some((x) => x.type === 'ready')), { timeout: WAIT }).toBe(true);
   return before;
 }
@@ -45,7 +45,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
     // Only the id and the open flag: no text, title or token.
     expect(await session(wp)).toEqual([[KEY, `1${id}`]]);
     const stored = JSON.stringify(await session(wp));
-    for (const t of wp.tokens) expect(stored).not.toContain(t.split('.')[1]);
+    for (const t of await wp.tokens()) expect(stored).not.toContain(t.split('.')[1]);
     expect(stored).not.toContain('orders');
 
     const before = await reload(wp);
@@ -55,7 +55,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
     expect(await wp.part('message').first().textContent()).toContain('How many orders did we get last week?');
     expect((await since(before)).sort()).toEqual(['GET /api/v1/widget/config', `GET /api/v1/widget/conversations/${id}`]);
     expect(await wp.part('notice').count()).toBe(0);
-    expect(wp.pageErrors).toEqual([]);
+    expect(await wp.pageErrors()).toEqual([]);
     // It reopened by itself: focus stays with the new page. Opened by the visitor, it takes focus.
     expect(await wp.page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
     await wp.part('close-button').click();
@@ -119,17 +119,13 @@ describe('persist: the conversation follows the visitor across page loads', () =
     expect(await session(wp)).toEqual([]);
   });
 
-  for (const [what, script] of [
-    ['reading window.sessionStorage throws (sandboxed iframe)', `Object.defineProperty(window, 'sessionStorage', { get() { throw new DOMException('The document is sandboxed', 'SecurityError'); } });`],
-    ['setItem throws (Safari private mode, full quota)', `Storage.prototype.setItem = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };`],
+  for (const [what, fixture] of [
+    ['reading window.sessionStorage throws (sandboxed iframe)', 'storage-sandboxed.js'],
+    ['setItem throws (Safari private mode, full quota)', 'storage-quota.js'],
   ] as const) {
     it(`storage where ${what} never breaks the widget`, async () => {
-      const wp = await openPage({
-        initOptions: { locale: 'en' },
-        beforeLoad: async (page) => {
-          await page.addInitScript(script);
-        },
-      });
+      // The fixture runs before any other script of the page, on every load of it.
+      const wp = await openPage({ initOptions: { locale: 'en' }, earlyFixtures: [fixture] });
       // The page's storage really is broken.
       const probe = () => {
         try {
@@ -150,16 +146,18 @@ describe('persist: the conversation follows the visitor across page loads', () =
       await wp.send('Hello again');
       await wp.waitForReplies(1);
       await wp.part('new-conversation-button').click();
-      expect(wp.pageErrors).toEqual([]);
-      expect(wp.consoleMessages.filter((m) => m.type === 'error')).toEqual([]);
+      expect(await wp.pageErrors()).toEqual([]);
+      expect((await wp.consoleMessages()).filter((m) => m.type === 'error')).toEqual([]);
     });
   }
 
   it('two tabs keep their own conversation; one started in the other tab shows in history when it is next shown', async () => {
+    // The same visitor's second tab: a second top-level browsing context of the same browser
+    // context, so its sessionStorage is its own while the service shares the visitor's history.
     const a = await openPage({ initOptions: { locale: 'en' } });
-    const b = await a.context.newPage();
-    await b.goto(a.url, { waitUntil: 'load' });
-    const partB = (name: string) => b.locator(`[data-service-widget] [part~="${name}"]`);
+    const tabB = await a.openTab();
+    const b = tabB.page;
+    const partB = tabB.part;
     await partB('launcher').click();
     await partB('history-button').click();
     await b.getByText('No conversations yet.').waitFor();
@@ -183,7 +181,7 @@ describe('starter suggestions', () => {
     await wp.openPanel();
     const buttons = wp.part('suggestion');
     await expect.poll(() => buttons.allTextContents(), { timeout: WAIT }).toEqual(SUGGESTIONS);
-    for (const text of SUGGESTIONS) expect(await wp.page.getByRole('button', { name: text, exact: true }).count()).toBe(1);
+    for (const text of SUGGESTIONS) expect(await wp.page.getByRole('button', { name: exactly(text) }).count()).toBe(1);
     await buttons.nth(2).click();
     await expect.poll(() => buttons.count(), { timeout: WAIT }).toBe(0);
     await wp.waitForReplies(1);
@@ -211,7 +209,7 @@ describe('starter suggestions', () => {
     expect(box.lines).toBeLessThanOrEqual(2.05);
     expect(box.clipped).toBe(true);
     expect(box.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await wp.page.getByRole('button', { name: long, exact: true }).count()).toBe(1);
+    expect(await wp.page.getByRole('button', { name: exactly(long) }).count()).toBe(1);
     expect(await wp.part('suggestion').nth(1).getAttribute('title')).toBe(long);
   });
 

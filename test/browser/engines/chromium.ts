@@ -1,6 +1,6 @@
 // Chromium: Debian's chromium, launched once per run by global-setup.ts as a Playwright browser
 // server; each test gets a new browser context (fresh storage) and one page.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { callExpression, type DriverPage, type Engine, type NativeLog, type PageSettings } from './driver';
 
 export function chromiumEngine(wsEndpoint: string): Engine {
@@ -22,38 +22,49 @@ export function chromiumEngine(wsEndpoint: string): Engine {
         locale: settings.locale,
         reducedMotion: 'reduce',
       });
-      const page = await context.newPage();
-      const native: NativeLog = { console: [], errors: [], requests: [] };
-      page.on('console', (m) => native.console.push({ type: m.type(), text: m.text() }));
-      page.on('pageerror', (e) => native.errors.push(`${e.name}: ${e.message}`));
-      page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
-      return {
-        native,
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        evaluate: (source, args) => page.evaluate(callExpression(source, args)),
-        click: (x, y, clickCount = 1) => page.mouse.click(x, y, { clickCount }),
-        async wheel(x, y, dx, dy) {
-          await page.mouse.move(x, y);
-          await page.mouse.wheel(dx, dy);
-        },
-        press: (key) => page.keyboard.press(key),
-        type: (text) => page.keyboard.type(text),
-        screenshot: async (file) => void (await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })),
-        setViewport: (size) => page.setViewportSize(size),
-        emulateColorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
-        addCookie: (c) => context.addCookies([c]),
-        cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
-        otherTabs: () =>
-          Promise.all(
-            context.pages().filter((p) => p !== page).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
-          ),
-        close: () => context.close(),
-      };
+      return contextPage(context, await context.newPage());
     },
     async dispose() {
       const b = browser;
       browser = null;
       await b?.close().catch(() => undefined);
     },
+  };
+}
+
+/** The test's own pages (its first and a second tab): not popups. */
+const own = new WeakSet<Page>();
+
+/** One page of a test's browser context (the first closes the context, a second tab itself). */
+function contextPage(context: BrowserContext, page: Page, first = true): DriverPage {
+  own.add(page);
+  const native: NativeLog = { console: [], errors: [], requests: [] };
+  page.on('console', (m) => native.console.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => native.errors.push(`${e.name}: ${e.message}`));
+  page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
+  return {
+    native,
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: (source, args) => page.evaluate(callExpression(source, args)),
+    click: (x, y, clickCount = 1) => page.mouse.click(x, y, { clickCount }),
+    move: (x, y) => page.mouse.move(x, y),
+    async wheel(x, y, dx, dy) {
+      await page.mouse.move(x, y);
+      await page.mouse.wheel(dx, dy);
+    },
+    press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text),
+    screenshot: async (file) => void (await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' })),
+    setViewport: (size) => page.setViewportSize(size),
+    emulateColorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
+    addCookie: (c) => context.addCookies([c]),
+    cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
+    otherTabs: () =>
+      Promise.all(
+        context.pages().filter((p) => !own.has(p)).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
+      ),
+    // Headless Chromium shows every page in a window of its own: a new page is a visible tab.
+    openTab: async () => contextPage(context, await context.newPage(), false),
+    close: () => (first ? context.close() : page.close()),
   };
 }

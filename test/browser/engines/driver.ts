@@ -35,6 +35,8 @@ export interface DriverPage {
   evaluate<T>(source: string, args: unknown[]): Promise<T>;
   /** A trusted mouse click at viewport coordinates (CSS px). */
   click(x: number, y: number, clickCount?: number): Promise<void>;
+  /** Moves the mouse to viewport coordinates (CSS px), e.g. off an element to end its :hover. */
+  move(x: number, y: number): Promise<void>;
   /** A trusted mouse wheel turn at viewport coordinates (CSS px of scrolling). */
   wheel(x: number, y: number, deltaX: number, deltaY: number): Promise<void>;
   /** A trusted key press: `Enter`, `Escape`, `Tab`, `Shift+Tab`, `Shift+Enter`, `ArrowDown`, … */
@@ -50,6 +52,13 @@ export interface DriverPage {
   cookies(): Promise<{ name: string; value: string; domain: string }[]>;
   /** The other tabs of this test (e.g. the portal tab the widget opened): URL and whether it has an opener. */
   otherTabs(): Promise<{ url: string; opener: boolean }[]>;
+  /**
+   * A second tab of the same visitor: another top-level browsing context of the same browser
+   * context (cookies and localStorage shared, its own sessionStorage), blank, closed with the test.
+   * Opened as a window of its own so that both stay visible (a background tab gets no animation
+   * frames and throttled timers in every engine), with the same viewport.
+   */
+  openTab(): Promise<DriverPage>;
   native: NativeLog | null;
   close(): Promise<void>;
 }

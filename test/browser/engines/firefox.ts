@@ -2,7 +2,7 @@
 // Launching costs seconds, so one browser serves the whole run (the `browser` project does not
 // isolate test files for Firefox and WebKit, see vitest.config.ts); each test gets a new browser
 // context (fresh storage) and one page.
-import puppeteer, { type Browser, type KeyInput } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type KeyInput, type Page } from 'puppeteer-core';
 import { callExpression, splitKey, type DriverPage, type Engine, type NativeLog, type PageSettings } from './driver';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -31,44 +31,60 @@ export function firefoxEngine(): Engine {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport(settings.viewport);
-      const native: NativeLog = { console: [], errors: [], requests: [] };
-      // Puppeteer names console.warn 'warn'; the tests use Playwright's 'warning'.
-      page.on('console', (m) => native.console.push({ type: m.type() === 'warn' ? 'warning' : m.type(), text: m.text() }));
-      page.on('pageerror', (e) => {
-        const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-        // Firefox reports the CSP block of its own favicon request as a page error: not the page's doing.
-        if (!/ at \S+\/favicon\.ico /.test(text)) native.errors.push(text);
-      });
-      page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
-      return {
-        native,
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        evaluate: <T>(source: string, args: unknown[]) => page.evaluate(callExpression(source, args)) as Promise<T>,
-        click: (x, y, count = 1) => page.mouse.click(x, y, { count }),
-        async wheel(x, y, deltaX, deltaY) {
-          await page.mouse.move(x, y);
-          await page.mouse.wheel({ deltaX, deltaY });
-        },
-        async press(combo) {
-          const { modifiers, key } = splitKey(combo);
-          for (const m of modifiers) await page.keyboard.down(m as KeyInput);
-          await page.keyboard.press(key as KeyInput);
-          for (const m of modifiers.reverse()) await page.keyboard.up(m as KeyInput);
-        },
-        type: (text) => page.keyboard.type(text),
-        screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
-        setViewport: (size) => page.setViewport(size),
-        addCookie: (c) => context.setCookie({ name: c.name, value: c.value, domain: new URL(c.url).hostname, path: '/' }),
-        cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
-        otherTabs: async () =>
-          Promise.all(
-            (await context.pages()).filter((p) => p !== page).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
-          ),
-        close: () => context.close(),
-      };
+      return contextPage(context, page, settings);
     },
     async dispose() {
       // Kept for the next test file of this worker; puppeteer closes Firefox when the worker exits.
     },
+  };
+}
+
+/** The test's own pages (its first and a second tab): not popups. */
+const own = new WeakSet<Page>();
+
+/** One page of a test's browser context (the first closes the context, a second tab itself). */
+function contextPage(context: BrowserContext, page: Page, settings: PageSettings, first = true): DriverPage {
+  own.add(page);
+  const native: NativeLog = { console: [], errors: [], requests: [] };
+  // Puppeteer names console.warn 'warn'; the tests use Playwright's 'warning'.
+  page.on('console', (m) => native.console.push({ type: m.type() === 'warn' ? 'warning' : m.type(), text: m.text() }));
+  page.on('pageerror', (e) => {
+    const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    // Firefox reports the CSP block of its own favicon request as a page error: not the page's doing.
+    if (!/ at \S+\/favicon\.ico /.test(text)) native.errors.push(text);
+  });
+  page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
+  return {
+    native,
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: <T>(source: string, args: unknown[]) => page.evaluate(callExpression(source, args)) as Promise<T>,
+    click: (x, y, count = 1) => page.mouse.click(x, y, { count }),
+    move: (x, y) => page.mouse.move(x, y),
+    async wheel(x, y, deltaX, deltaY) {
+      await page.mouse.move(x, y);
+      await page.mouse.wheel({ deltaX, deltaY });
+    },
+    async press(combo) {
+      const { modifiers, key } = splitKey(combo);
+      for (const m of modifiers) await page.keyboard.down(m as KeyInput);
+      await page.keyboard.press(key as KeyInput);
+      for (const m of modifiers.reverse()) await page.keyboard.up(m as KeyInput);
+    },
+    type: (text) => page.keyboard.type(text),
+    screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
+    setViewport: (size) => page.setViewport(size),
+    addCookie: (c) => context.setCookie({ name: c.name, value: c.value, domain: new URL(c.url).hostname, path: '/' }),
+    cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
+    otherTabs: async () =>
+      Promise.all(
+        (await context.pages()).filter((p) => !own.has(p)).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
+      ),
+    // A window, not a tab: a background tab would get no animation frames.
+    async openTab() {
+      const tab = await context.newPage({ type: 'window' });
+      await tab.setViewport(settings.viewport);
+      return contextPage(context, tab, settings, false);
+    },
+    close: () => (first ? context.close() : page.close()),
   };
 }

@@ -10,7 +10,7 @@ import type { WidgetEvent } from '../../../src/types';
 import { resetMock, serverUrl, writePage, type OpenPageOptions, type Violation } from '../helpers';
 import { SCREENSHOTS_DIR } from '../paths';
 import { chromiumEngine } from './chromium';
-import type { ConsoleEntry, Engine, EngineName } from './driver';
+import type { ConsoleEntry, DriverPage, Engine, EngineName } from './driver';
 import { ENGINES } from './driver';
 import { firefoxEngine } from './firefox';
 import { Locator, TestPage, WAIT } from './locator';
@@ -50,7 +50,7 @@ export function skipIn(ctx: TestContext, engines: EngineName[], reason: string):
   if (engines.includes(ENGINE)) ctx.skip(`${ENGINE}: ${reason}`);
 }
 
-export interface EnginePageOptions extends Omit<OpenPageOptions, 'beforeLoad' | 'deviceScaleFactor'> {
+export interface EnginePageOptions extends Omit<OpenPageOptions, 'beforeLoad'> {
   /** Runs after the page is set up and before the customer page loads (cookies, …). */
   beforeLoad?: (page: TestPage) => Promise<void>;
 }
@@ -89,6 +89,11 @@ export interface WidgetPage {
   cookies(): Promise<{ name: string; value: string; domain: string }[]>;
   /** The other tabs of this test (the portal tab): URL and whether it has an opener. */
   otherTabs(): Promise<{ url: string; opener: boolean }[]>;
+  /**
+   * The same visitor's second tab (same browser context, its own sessionStorage) with the same
+   * customer page loaded; closed when the test finishes.
+   */
+  openTab(): Promise<WidgetPage>;
 }
 
 let pageSeq = 0;
@@ -108,6 +113,17 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
     colorScheme: opts.colorScheme ?? 'light',
     locale: opts.locale ?? 'en-US',
   });
+  const wp = widgetPage(driver, url, pageDir);
+  await opts.beforeLoad?.(wp.page);
+  await driver.goto(url);
+  return wp;
+}
+
+/**
+ * The WidgetPage of a driver's tab showing the customer page at `url`; the tab closes when the test
+ * finishes (the first tab also removes the page's directory, unless the test failed).
+ */
+function widgetPage(driver: DriverPage, url: string, pageDir: string | null, tab = ''): WidgetPage {
   const page = new TestPage(driver);
   const inPage = <T>(name: string, fallback: T) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? fallback) as T);
 
@@ -154,6 +170,11 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
     },
     cookies: () => driver.cookies(),
     otherTabs: () => driver.otherTabs(),
+    async openTab() {
+      const second = widgetPage(await driver.openTab(), url, null, '-tab2');
+      await second.page.goto(url);
+      return second;
+    },
   };
 
   // On failure: what the page said, and a screenshot (artifacts/screenshots/failures/).
@@ -162,37 +183,41 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
       const lines = await Promise.all([wp.pageErrors(), wp.consoleMessages()])
         .then(([errors, messages]) => [...errors.map((e) => `pageerror ${e}`), ...messages.map((m) => `console.${m.type} ${m.text}`)])
         .catch(() => []);
-      if (lines.length) console.error(`[browser page, ${ENGINE}] ${task.name}\n  ${lines.join('\n  ')}`);
-      const file = path.join(SCREENSHOTS_DIR, 'failures', `${task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}-${ENGINE}.png`);
+      if (lines.length) console.error(`[browser page${tab}, ${ENGINE}] ${task.name}\n  ${lines.join('\n  ')}`);
+      const file = path.join(SCREENSHOTS_DIR, 'failures', `${task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}${tab}-${ENGINE}.png`);
       mkdirSync(path.dirname(file), { recursive: true });
       await driver.screenshot(file).catch(() => undefined);
     }
     await driver.close().catch(() => undefined);
-    if (task.result?.state !== 'fail') rmSync(pageDir, { recursive: true, force: true });
+    if (pageDir && task.result?.state !== 'fail') rmSync(pageDir, { recursive: true, force: true });
   });
-
-  await opts.beforeLoad?.(page);
-  await driver.goto(url);
   return wp;
 }
 
 /**
  * Answers every request to `path` on the mock's origin with this answer until the next openPage
- * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route).
+ * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route), after
+ * `delayMs` if given (a slow service).
  */
-export async function cannedAnswer(path: string, answer: { status?: number; headers?: Record<string, string>; body: string }): Promise<void> {
+export async function cannedAnswer(path: string, answer: { status?: number; headers?: Record<string, string>; body: string; delayMs?: number }): Promise<void> {
   const res = await fetch(`${serverUrl()}/__canned`, { method: 'POST', body: JSON.stringify({ path, ...answer }) });
   if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
 }
 
 /**
  * A fresh page at any URL (e.g. a page a test wrote under artifacts/browser/pages/, served by the
- * mock with a `headers.json` beside it); closed when the test finishes.
+ * mock with a `headers.json` beside it); closed when the test finishes. Its errors and console
+ * come from the engine, or in WebKit from fixtures/early.js if the page runs it first.
  */
-export async function openUrl(url: string, viewport = { width: 1280, height: 800 }): Promise<{ page: TestPage; requestedUrls(): Promise<string[]> }> {
-  const driver = await engine().newPage({ viewport, isMobile: false, colorScheme: 'light', locale: 'en-US' });
+export async function openUrl(
+  url: string,
+  viewport = { width: 1280, height: 800 },
+  isMobile = false,
+): Promise<{ page: TestPage; requestedUrls(): Promise<string[]>; pageErrors(): Promise<string[]>; consoleMessages(): Promise<ConsoleEntry[]> }> {
+  const driver = await engine().newPage({ viewport, isMobile, colorScheme: 'light', locale: 'en-US' });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);
+  const inPage = <T>(name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? []) as T);
   await driver.goto(url);
   return {
     page,
@@ -200,6 +225,8 @@ export async function openUrl(url: string, viewport = { width: 1280, height: 800
       const timing = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       return [...(driver.native?.requests.map((r) => r.replace(/^\S+ /, '')) ?? []), ...timing];
     },
+    pageErrors: async () => driver.native?.errors.slice() ?? inPage<string[]>('__swErrors'),
+    consoleMessages: async () => driver.native?.console.slice() ?? inPage<ConsoleEntry[]>('__swConsole'),
   };
 }
 

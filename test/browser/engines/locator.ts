@@ -78,6 +78,21 @@ const RESOLVE = `function resolve(steps) {
   return set.filter((el) => el !== document);
 }`;
 
+/**
+ * In-page: the element's border box in viewport px. WebKit still has the legacy CSS `zoom` (no
+ * `currentCSSZoom`): its getBoundingClientRect is in the element's zoomed px, so under
+ * `html { zoom: 1.5 }` a box is reported 1.5× too small while elementFromPoint and the mouse take
+ * viewport px. Chromium and Firefox (standardized zoom) report viewport px already.
+ */
+export const VIEWPORT_BOX = `(el) => {
+  const b = el.getBoundingClientRect();
+  let z = 1;
+  if (!('currentCSSZoom' in Element.prototype)) {
+    for (let n = el; n; n = n.parentElement || (n.getRootNode() && n.getRootNode().host) || null) z *= parseFloat(getComputedStyle(n).zoom) || 1;
+  }
+  return { x: b.x * z, y: b.y * z, width: b.width * z, height: b.height * z, top: b.top * z, left: b.left * z, right: b.right * z, bottom: b.bottom * z };
+}`;
+
 /** In-page: is the element visible (Playwright's definition: a non-empty box, not visibility:hidden). */
 const VISIBLE = `(el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; }`;
 
@@ -172,7 +187,7 @@ export class Locator {
     return this.all(src(fn as (...args: never[]) => unknown), arg);
   }
   boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null> {
-    return this.one('(el) => { const b = el.getBoundingClientRect(); return { x: b.x, y: b.y, width: b.width, height: b.height }; }');
+    return this.one(`(el) => { const b = (${VIEWPORT_BOX})(el); return { x: b.x, y: b.y, width: b.width, height: b.height }; }`);
   }
 
   async waitFor(options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {
@@ -201,14 +216,15 @@ export class Locator {
         if (!el) return { state: 'missing' };
         if (!(${VISIBLE})(el)) return { state: 'not visible' };
         if (el.disabled || el.getAttribute('aria-disabled') === 'true') return { state: 'disabled' };
-        let b = el.getBoundingClientRect();
+        const box = ${VIEWPORT_BOX};
+        let b = box(el);
         if (b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth) {
           el.scrollIntoView({ block: 'center', inline: 'center' });
-          b = el.getBoundingClientRect();
+          b = box(el);
         }
         // Stable: the same box two frames later (a header gains a button when /config answers).
         await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-        const later = el.getBoundingClientRect();
+        const later = box(el);
         if (later.x !== b.x || later.y !== b.y || later.width !== b.width || later.height !== b.height) return { state: 'moving' };
         const x = b.left + b.width / 2, y = b.top + b.height / 2;
         let hit = document.elementFromPoint(x, y);
@@ -233,6 +249,10 @@ export class Locator {
   /** A touch where the engine emulates one; a click elsewhere (the widget handles both the same). */
   tap(): Promise<void> {
     return this.click();
+  }
+  /** Clicks a checkbox or radio unless it is checked already. */
+  async check(): Promise<void> {
+    if (!(await this.one<boolean>('(el) => el.checked'))) await this.click();
   }
   async focus(): Promise<void> {
     await this.one('(el) => el.focus()');
@@ -275,11 +295,19 @@ export class Locator {
 /** The subset of Playwright's Page the tests use, on any engine. */
 export class TestPage {
   readonly keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
-  readonly mouse: { click(x: number, y: number): Promise<void>; wheel(x: number, y: number, deltaX: number, deltaY: number): Promise<void> };
+  readonly mouse: {
+    click(x: number, y: number): Promise<void>;
+    move(x: number, y: number): Promise<void>;
+    wheel(x: number, y: number, deltaX: number, deltaY: number): Promise<void>;
+  };
 
   constructor(readonly driver: DriverPage) {
     this.keyboard = { press: (key) => driver.press(key), type: (text) => driver.type(text) };
-    this.mouse = { click: (x, y) => driver.click(x, y), wheel: (x, y, dx, dy) => driver.wheel(x, y, dx, dy) };
+    this.mouse = {
+      click: (x, y) => driver.click(x, y),
+      move: (x, y) => driver.move(x, y),
+      wheel: (x, y, dx, dy) => driver.wheel(x, y, dx, dy),
+    };
   }
 
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {

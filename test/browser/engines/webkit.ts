@@ -2,7 +2,9 @@
 // W3C WebDriver HTTP calls (fetch), no client library. global-setup.ts starts a private Xvfb and
 // the driver; this worker opens one session (MiniBrowser, full screen so that the window size is
 // the viewport) for the whole run. Every test uses its one window (a tab opened later would be
-// hidden: no animation frames), and leaves it with its storage and cookies cleared.
+// hidden: no animation frames), and leaves it with its storage and cookies cleared. A test's second
+// tab (openTab) is a second window of the session ("New Window" {type: 'window'}): visible too.
+// WebDriver commands go to the session's current window, so each page switches to its own first.
 // WebDriver classic reports no console output, page errors or requests: the test pages record
 // them themselves (test/browser/fixtures/early.js), see page.ts.
 import { writeFileSync } from 'node:fs';
@@ -23,8 +25,12 @@ class WebDriverError extends Error {}
 
 export function webkitEngine(driverUrl: string): Engine {
   let session: Promise<string> | null = null;
-  /** The session's window, the one every test uses; any other is a popup the page opened. */
+  /** The session's window, the one every test uses; any other is a popup the page opened or a second tab. */
   let main = '';
+  /** The window WebDriver commands go to now. */
+  let current = '';
+  /** The test's own windows (main, and a second tab): not popups. */
+  const own = new Set<string>();
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(driverUrl + path, {
@@ -46,10 +52,21 @@ export function webkitEngine(driverUrl: string): Engine {
       },
     }).then((v) => `/session/${v.sessionId}`));
   const s = async <T>(method: string, path: string, body?: unknown) => call<T>(method, `${await open()}${path}`, body);
+  /** Makes `handle` the window the next commands go to. */
+  const to = async (handle: string) => {
+    if (current === handle) return;
+    await s('POST', '/window', { handle });
+    current = handle;
+  };
 
+  // WebKitGTK's wheel input source keeps its scroll as a running total: an action dispatches only
+  // the difference from the source's last one, and releasing the actions (DELETE /actions)
+  // dispatches the whole total backwards at (0, 0), which scrolled whatever lies there (a phone
+  // panel's header: the page behind, 700 → 0). So each wheel turn gets a fresh source, and actions
+  // are never released: every action here lets go of its own keys and buttons.
+  let wheels = 0;
   const actions = async (list: unknown[]) => {
     await s('POST', '/actions', { actions: list });
-    await s('DELETE', '/actions');
   };
 
   async function setViewport(size: { width: number; height: number }) {
@@ -62,14 +79,128 @@ export function webkitEngine(driverUrl: string): Engine {
   }
 
   async function evaluate<T>(source: string, args: unknown[]): Promise<T> {
+    // The result comes back as one JSON string: WebKitWebDriver's own serializer walks inherited
+    // enumerable properties too, so a page that added functions to Object.prototype (an old
+    // library's habit, hardening/hostile-pages.test.ts) made every object "cyclic".
     const script = `const done = arguments[arguments.length - 1];
 const args = Array.prototype.slice.call(arguments, 0, -1);
 Promise.resolve().then(() => (${source}).apply(null, args)).then(
-  (v) => done(v === undefined ? { undef: true } : { ok: v }),
-  (e) => done({ error: e && e.message ? e.name + ': ' + e.message : String(e) }));`;
-    const r = await s<{ ok?: T; undef?: true; error?: string }>('POST', '/execute/async', { script, args });
-    if (r.error !== undefined) throw new Error(`page: ${r.error}`);
-    return (r.undef ? undefined : r.ok) as T;
+  (v) => done(v === undefined ? 'u' : 'v' + JSON.stringify(v)),
+  (e) => done('e' + (e && e.message ? e.name + ': ' + e.message : String(e))));`;
+    const r = await s<string>('POST', '/execute/async', { script, args });
+    if (r[0] === 'e') throw new Error(`page: ${r.slice(1)}`);
+    return (r === 'u' ? undefined : JSON.parse(r.slice(1))) as T;
+  }
+
+  /** Runs one page's command on its own window, never interleaved with another page's. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const onWindow = <T>(handle: string, fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(async () => {
+      await to(handle);
+      return fn();
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  /** The DriverPage of one of the test's windows. */
+  function windowPage(handle: string, settings: PageSettings): DriverPage {
+    const on = <A extends unknown[], T>(fn: (...args: A) => Promise<T>) => (...args: A) => onWindow(handle, () => fn(...args));
+    const page: DriverPage = {
+      native: null,
+      goto: on(async (url: string) => void (await s('POST', '/url', { url }))),
+      evaluate: <T>(source: string, args: unknown[]) => onWindow(handle, () => evaluate<T>(source, args)),
+      click: on(async (x: number, y: number, count = 1) => {
+        const clicks = Array.from({ length: count }, () => [
+          { type: 'pointerDown', button: 0 },
+          { type: 'pointerUp', button: 0 },
+        ]).flat();
+        await actions([
+          {
+            type: 'pointer',
+            id: 'mouse',
+            parameters: { pointerType: 'mouse' },
+            actions: [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' }, ...clicks],
+          },
+        ]);
+      }),
+      move: on(async (x: number, y: number) => {
+        await actions([
+          {
+            type: 'pointer',
+            id: 'mouse',
+            parameters: { pointerType: 'mouse' },
+            actions: [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' }],
+          },
+        ]);
+      }),
+      wheel: on(async (x: number, y: number, deltaX: number, deltaY: number) => {
+        await actions([
+          {
+            type: 'wheel',
+            id: `wheel-${++wheels}`,
+            actions: [{ type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX, deltaY, origin: 'viewport' }],
+          },
+        ]);
+      }),
+      press: on(async (combo: string) => {
+        const { modifiers, key } = splitKey(combo);
+        const codes = [...modifiers.map(keyCode), keyCode(key)];
+        await actions([
+          {
+            type: 'key',
+            id: 'keyboard',
+            actions: [...codes.map((value) => ({ type: 'keyDown', value })), ...codes.reverse().map((value) => ({ type: 'keyUp', value }))],
+          },
+        ]);
+      }),
+      type: on(async (text: string) => {
+        const chars = Array.from(text);
+        await actions([{ type: 'key', id: 'keyboard', actions: chars.flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }]);
+      }),
+      screenshot: on(async (file: string) => {
+        writeFileSync(file, Buffer.from(await s<string>('GET', '/screenshot'), 'base64'));
+      }),
+      setViewport: on(setViewport),
+      addCookie: on(async (c: { name: string; value: string; url: string }) => {
+        // WebDriver sets cookies for the current document's origin only.
+        await s('POST', '/url', { url: new URL('/__mock/requests', c.url).href });
+        await s('POST', '/cookie', { cookie: { name: c.name, value: c.value, path: '/' } });
+      }),
+      cookies: on(async () => (await s<{ name: string; value: string; domain: string }[]>('GET', '/cookie')).map(({ name, value, domain }) => ({ name, value, domain }))),
+      otherTabs: on(async () => {
+        const tabs: { url: string; opener: boolean }[] = [];
+        for (const h of (await s<string[]>('GET', '/window/handles')).filter((h) => !own.has(h))) {
+          await to(h);
+          const url = await s<string>('GET', '/url');
+          tabs.push({ url, opener: await evaluate<boolean>('() => window.opener !== null', []).catch(() => false) });
+        }
+        await to(handle);
+        return tabs;
+      }),
+      openTab: on(async () => {
+        const { handle: tab } = await s<{ handle: string }>('POST', '/window/new', { type: 'window' });
+        own.add(tab);
+        await to(tab);
+        await setViewport(settings.viewport);
+        return windowPage(tab, settings);
+      }),
+      close: () =>
+        onWindow(handle, async () => {
+          if (handle !== main) {
+            // A second tab goes, with its sessionStorage.
+            own.delete(handle);
+            await s('DELETE', '/window').catch(() => undefined);
+            current = '';
+            return;
+          }
+          // The next test gets this window clean: no storage or cookies of this test's origin.
+          await evaluate('() => { try { sessionStorage.clear(); localStorage.clear(); } catch (e) {} }', []).catch(() => undefined);
+          await s('DELETE', '/cookie').catch(() => undefined);
+          await s('POST', '/url', { url: 'about:blank' }).catch(() => undefined);
+        }).catch(() => undefined),
+    };
+    return page;
   }
 
   return {
@@ -83,89 +214,18 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
     async newPage(settings: PageSettings): Promise<DriverPage> {
       await open();
       main ||= await s<string>('GET', '/window');
-      const handle = main;
-      const otherHandles = async () => (await s<string[]>('GET', '/window/handles')).filter((h) => h !== handle);
-      for (const h of await otherHandles()) {
-        await s('POST', '/window', { handle: h });
+      current ||= main;
+      own.clear();
+      own.add(main);
+      // Windows a previous test left (popups, its second tab) go.
+      for (const h of (await s<string[]>('GET', '/window/handles')).filter((h) => h !== main)) {
+        await to(h);
         await s('DELETE', '/window');
       }
-      await s('POST', '/window', { handle });
+      current = '';
+      await to(main);
       await setViewport(settings.viewport);
-      return {
-        native: null,
-        goto: async (url) => void (await s('POST', '/url', { url })),
-        evaluate,
-        async click(x, y, count = 1) {
-          const clicks = Array.from({ length: count }, () => [
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ]).flat();
-          await actions([
-            {
-              type: 'pointer',
-              id: 'mouse',
-              parameters: { pointerType: 'mouse' },
-              actions: [{ type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' }, ...clicks],
-            },
-          ]);
-        },
-        async wheel(x, y, deltaX, deltaY) {
-          await actions([
-            {
-              type: 'wheel',
-              id: 'wheel',
-              actions: [{ type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX, deltaY, origin: 'viewport' }],
-            },
-          ]);
-        },
-        async press(combo) {
-          const { modifiers, key } = splitKey(combo);
-          const codes = [...modifiers.map(keyCode), keyCode(key)];
-          await actions([
-            {
-              type: 'key',
-              id: 'keyboard',
-              actions: [
-                ...codes.map((value) => ({ type: 'keyDown', value })),
-                ...codes.reverse().map((value) => ({ type: 'keyUp', value })),
-              ],
-            },
-          ]);
-        },
-        async type(text) {
-          const chars = Array.from(text);
-          await actions([
-            { type: 'key', id: 'keyboard', actions: chars.flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) },
-          ]);
-        },
-        async screenshot(file) {
-          writeFileSync(file, Buffer.from(await s<string>('GET', '/screenshot'), 'base64'));
-        },
-        setViewport,
-        async addCookie(c) {
-          // WebDriver sets cookies for the current document's origin only.
-          await s('POST', '/url', { url: new URL('/__mock/requests', c.url).href });
-          await s('POST', '/cookie', { cookie: { name: c.name, value: c.value, path: '/' } });
-        },
-        cookies: async () => (await s<{ name: string; value: string; domain: string }[]>('GET', '/cookie')).map(({ name, value, domain }) => ({ name, value, domain })),
-        async otherTabs() {
-          const tabs: { url: string; opener: boolean }[] = [];
-          for (const h of await otherHandles()) {
-            await s('POST', '/window', { handle: h });
-            const url = await s<string>('GET', '/url');
-            tabs.push({ url, opener: await evaluate<boolean>('() => window.opener !== null', []).catch(() => false) });
-          }
-          await s('POST', '/window', { handle });
-          return tabs;
-        },
-        async close() {
-          // The next test gets this window clean: no storage or cookies of this test's origin.
-          await s('POST', '/window', { handle }).catch(() => undefined);
-          await evaluate('() => { try { sessionStorage.clear(); localStorage.clear(); } catch (e) {} }', []).catch(() => undefined);
-          await s('DELETE', '/cookie').catch(() => undefined);
-          await s('POST', '/url', { url: 'about:blank' }).catch(() => undefined);
-        },
-      };
+      return windowPage(main, settings);
     },
     async dispose() {
       // Kept for the next test file of this worker; global-setup stops the driver at the end.

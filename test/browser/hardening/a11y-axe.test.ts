@@ -1,14 +1,15 @@
-// Hardening 3a: axe-core (node_modules/axe-core, injected with addScriptTag: these pages have no
-// CSP) over the whole document, open shadow root included, with `resultTypes: ['violations']`.
-// No `serious` or `critical` violation in both themes × both locales × floating/inline, with a
-// long conversation (several exchanges with tables), a pending confirmation, and each notice kind
-// on screen in turn (approval, limit, auth, error, offline, voice, interrupted), plus the history
-// view. Themes and locales are switched live (setTheme/setLocale) on the same conversation.
-import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectBrowser, mockControl, openPage, WAIT, type WidgetPage } from '../helpers';
-import { axeSource, figure, shot, useReport } from './lib';
+// Hardening 3a: axe-core (node_modules/axe-core, loaded into the page by a script element: these
+// pages have no CSP) over the whole document, open shadow root included, with
+// `resultTypes: ['violations']`. No `serious` or `critical` violation in both themes × both
+// locales × floating/inline, with a long conversation (several exchanges with tables), a pending
+// confirmation, and each notice kind on screen in turn (approval, limit, auth, error, offline,
+// voice, interrupted), plus the history view. Themes and locales are switched live
+// (setTheme/setLocale) on the same conversation. Runs in Chromium, Firefox and WebKit
+// (test/browser/engines).
+import { describe, expect, it } from 'vitest';
+import { mockControl, openPage, WAIT, type WidgetPage } from '../engines';
+import { axeUrl, figure, useReport } from './lib';
 
-afterAll(disconnectBrowser);
 useReport('3. accessibility (axe-core 4.14)', import.meta.url);
 
 interface AxeFinding {
@@ -24,10 +25,17 @@ declare global {
   }
 }
 
-const AXE = axeSource();
-
-async function runAxe(wp: WidgetPage): Promise<AxeFinding[]> {
-  return wp.page.evaluate(async () => {
+/**
+ * axe over the document, in one round trip to the page (WebDriver takes one per call): first the
+ * theme and locale given, then two frames for them to apply.
+ */
+async function runAxe(wp: WidgetPage, look?: readonly ['light' | 'dark', 'en' | 'tr']): Promise<AxeFinding[]> {
+  return wp.page.evaluate(async (set) => {
+    if (set) {
+      window.__swTest.instance!.setTheme(set[0]);
+      window.__swTest.instance!.setLocale(set[1]);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -35,7 +43,7 @@ async function runAxe(wp: WidgetPage): Promise<AxeFinding[]> {
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => ({ target: JSON.stringify(n.target), summary: (n.failureSummary ?? '').slice(0, 300) })),
     }));
-  });
+  }, look ?? null);
 }
 
 interface Tally {
@@ -48,12 +56,7 @@ interface Tally {
 async function axeAllCombos(wp: WidgetPage, state: string, tally: Tally): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of ['en', 'tr'] as const) {
-      await wp.page.evaluate(([t, l]) => {
-        window.__swTest.instance!.setTheme(t);
-        window.__swTest.instance!.setLocale(l);
-      }, [theme, locale] as const);
-      await wp.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const findings = await runAxe(wp);
+      const findings = await runAxe(wp, [theme, locale]);
       tally.runs++;
       for (const f of findings) {
         if (f.impact === 'serious' || f.impact === 'critical') {
@@ -97,7 +100,7 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   await notice(wp, 'approval').waitFor();
   await wp.part('stop-button').waitFor({ state: 'detached' });
   await check('conversation + confirmation + approval');
-  await shot(wp.page, `a11y-${mode}-conversation`);
+  await wp.screenshot(`hardening/a11y-${mode}-conversation`);
 
   await scenario('limit-daily');
   await wp.send('One more question');
@@ -115,11 +118,16 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   await check('error');
 
   await scenario('normal');
-  await wp.context.setOffline(true);
+  // Offline as the widget sees it (navigator.onLine, then the `online` event): no engine's driver
+  // here but Chromium's can take a page off the network.
+  await wp.page.evaluate(() => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false }));
   await wp.send('One more question');
   await notice(wp, 'offline').waitFor();
   await check('offline');
-  await wp.context.setOffline(false);
+  await wp.page.evaluate(() => {
+    delete (navigator as { onLine?: boolean }).onLine;
+    window.dispatchEvent(new Event('online'));
+  });
   await notice(wp, 'offline').waitFor({ state: 'detached' });
 
   await wp.part('mic-button').click(); // /config said voice is not configured
@@ -130,7 +138,7 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   await wp.send('Top customers this quarter?');
   await notice(wp, 'interrupted').waitFor();
   await check('interrupted');
-  await shot(wp.page, `a11y-${mode}-interrupted-dark-tr`);
+  await wp.screenshot(`hardening/a11y-${mode}-interrupted-dark-tr`);
 
   await scenario('normal', { chunkDelayMs: 0 });
   await wp.part('history-button').click();
@@ -152,13 +160,20 @@ describe('axe: no serious or critical violations', () => {
             ? '<main><h1>Support</h1><section id="chat" aria-label="Help chat" style="width: 480px; height: 720px"></section></main>'
             : undefined,
         initOptions: { locale: 'en', theme: 'light', voice: true, ...(mode === 'inline' ? { container: '#chat' } : {}) },
-        beforeLoad: async (page) => {
-          await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-        },
       });
       if (mode === 'floating') await wp.openPanel();
       else await wp.part('composer-input').waitFor();
-      await wp.page.addScriptTag({ content: AXE });
+      await wp.page.evaluate(
+        (src) =>
+          new Promise<void>((resolve, reject) => {
+            const script = document.createElement('script');
+            script.src = src;
+            script.onload = () => resolve();
+            script.onerror = () => reject(new Error(`${src} did not load`));
+            document.head.append(script);
+          }),
+        axeUrl(),
+      );
 
       // Sanity: axe does look inside the shadow root (an unnamed button and grey-on-grey text put
       // there are found), so the zero below means something.

@@ -1,13 +1,14 @@
 // Hardening 1: hostile host pages. For each page the widget must render at its size and place
 // (launcher 56×56 in the bottom-right corner, desktop panel 420 wide 20 px from the edges),
 // complete a chat round trip, and leave the page's own elements' computed styles unchanged after
-// `init` and after `destroy`. Screenshots: artifacts/screenshots/hardening/hostile-*.png.
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectBrowser, openPage, type OpenPageOptions, type WidgetPage } from '../helpers';
-import { expectFloatingGeometry, figure, pageStyles, partBox, shot, useReport } from './lib';
+// `init` and after `destroy`. Screenshots: artifacts/screenshots/hardening/hostile-*-<engine>.png.
+// Runs in Chromium, Firefox and WebKit (test/browser/engines). What a hostile page does before the
+// widget loads (prototypes, a fetch wrapper, fake globals) comes from fixtures/hostile-*.js, run
+// right after early.js as the page's first scripts.
+import { describe, expect, it } from 'vitest';
+import { openPage, type EnginePageOptions, type WidgetPage } from '../engines';
+import { expectFloatingGeometry, figure, pageStyles, partBox, useReport } from './lib';
 
-afterAll(disconnectBrowser);
 useReport('1. hostile host pages', import.meta.url);
 
 /** The page's own elements, whose computed styles must survive init and destroy. */
@@ -25,7 +26,10 @@ interface HostileCase {
   name: string;
   /** Screenshot file name. */
   slug: string;
-  page: Pick<OpenPageOptions, 'pageCss' | 'headHtml' | 'htmlAttributes' | 'bodyHtml'> & { initScript?: () => void };
+  page: Pick<EnginePageOptions, 'pageCss' | 'headHtml' | 'htmlAttributes' | 'bodyHtml'> & {
+    /** fixtures/ scripts the page runs first, before the widget loads (hostile-*.js). */
+    early?: string;
+  };
   /** Sanity check that the hostile page is really hostile: [selector, property, computed value]. */
   applies?: [string, string, string];
   /** CSS zoom of the page (the widget scales with it, like everything else on the page). */
@@ -109,9 +113,11 @@ const CASES: HostileCase[] = [
     page: { headHtml: '<base href="https://elsewhere.invalid/">' },
     async check(wp) {
       expect(await wp.page.evaluate(() => document.baseURI)).toBe('https://elsewhere.invalid/');
-      // Every request of the widget went to its own origin (from its script's src), none to the <base>.
-      const stray = wp.requests.filter((r) => r.url.includes('elsewhere.invalid'));
-      expect(stray).toEqual([]);
+      // Every request of the widget went to its own origin (from its script's src), none to the <base>:
+      // what the page loaded, and every fetch() it made, failed ones included.
+      const urls = [...(await wp.requestedUrls()), ...(await wp.fetches())];
+      expect(urls.some((u) => u.includes('/api/v1/widget/chat'))).toBe(true);
+      expect(urls.filter((u) => u.includes('elsewhere.invalid'))).toEqual([]);
       // Links in replies are absolute (https:), so they do not resolve against the <base> either.
       const hrefs = await wp.host.locator('[part~="message"] a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       for (const href of hrefs) expect(href).not.toContain('elsewhere.invalid');
@@ -120,24 +126,7 @@ const CASES: HostileCase[] = [
   {
     name: 'Array.prototype / Object.prototype patched with enumerable junk',
     slug: 'hostile-prototypes',
-    page: {
-      initScript: () => {
-        // Old-library style (Prototype.js, MooTools) enumerable additions; plain assignment = enumerable.
-        const op = Object.prototype as Record<string, unknown>;
-        op.junk = 'junk-value';
-        op.extend = function extend() {
-          throw new Error('Object.prototype.extend called');
-        };
-        const ap = Array.prototype as unknown as Record<string, unknown>;
-        ap.each = function each() {
-          throw new Error('Array.prototype.each called');
-        };
-        ap.remove = function remove() {
-          throw new Error('Array.prototype.remove called');
-        };
-        ap.last = 'junk-last';
-      },
-    },
+    page: { early: 'hostile-prototypes.js' },
     async check(wp) {
       // The junk is really there (enumerable), and none of it leaked into the widget's DOM.
       const enumerated = await wp.page.evaluate(() => {
@@ -157,17 +146,7 @@ const CASES: HostileCase[] = [
   {
     name: 'window.fetch wrapped by a logging wrapper',
     slug: 'hostile-fetch-wrapper',
-    page: {
-      initScript: () => {
-        const w = window as unknown as Win;
-        w.__fetchLog = [];
-        const original = window.fetch;
-        window.fetch = async function loggingFetch(input: RequestInfo | URL, init?: RequestInit) {
-          w.__fetchLog.push(`${init?.method ?? 'GET'} ${input instanceof Request ? input.url : String(input)}`);
-          return original.call(window, input, init);
-        };
-      },
-    },
+    page: { early: 'hostile-fetch-wrapper.js' },
     async check(wp) {
       const log = await wp.page.evaluate(() => (window as unknown as Win).__fetchLog);
       // The widget uses the page's fetch as it is at call time: the wrapper saw its requests.
@@ -179,36 +158,7 @@ const CASES: HostileCase[] = [
   {
     name: 'globals h, preact, marked, DOMPurify (fake older copies with other behaviour)',
     slug: 'hostile-globals',
-    page: {
-      initScript: () => {
-        const w = window as unknown as Win & Record<string, unknown>;
-        w.__fakeCalls = [];
-        const spy = (name: string, result?: unknown) =>
-          function fake() {
-            w.__fakeCalls.push(name);
-            return result;
-          };
-        w.h = spy('h');
-        w.preact = { h: spy('preact.h'), render: spy('preact.render'), options: {}, Component: spy('preact.Component') };
-        // An "old marked" that is callable and turns everything into an unsafe image.
-        const marked = spy('marked', '<img src="x" onerror="window.__pwned=1">') as unknown as Record<string, unknown>;
-        marked.parse = spy('marked.parse', '<img src="x" onerror="window.__pwned=1">');
-        marked.setOptions = spy('marked.setOptions');
-        marked.use = spy('marked.use');
-        marked.Renderer = spy('marked.Renderer');
-        w.marked = marked;
-        // An "old DOMPurify" that sanitizes nothing.
-        w.DOMPurify = {
-          version: '1.0.0',
-          isSupported: true,
-          sanitize: (s: unknown) => (w.__fakeCalls.push('DOMPurify.sanitize'), s),
-          addHook: spy('DOMPurify.addHook'),
-          removeHook: spy('DOMPurify.removeHook'),
-          setConfig: spy('DOMPurify.setConfig'),
-        };
-        w.__pageGlobals = { h: w.h, preact: w.preact, marked: w.marked, DOMPurify: w.DOMPurify };
-      },
-    },
+    page: { early: 'hostile-globals.js' },
     async check(wp) {
       const state = await wp.page.evaluate(() => {
         const w = window as unknown as Win & Record<string, unknown>;
@@ -229,16 +179,13 @@ const CASES: HostileCase[] = [
 ];
 
 async function openHostile(c: HostileCase): Promise<WidgetPage> {
-  const { initScript, ...pageOpts } = c.page;
+  const { early, ...pageOpts } = c.page;
   return openPage({
     bodyHtml: BODY,
     ...pageOpts,
+    earlyFixtures: early ? [early] : [],
     autoInit: false,
     initOptions: { locale: 'en', theme: 'light' },
-    beforeLoad: async (page: Page) => {
-      if (initScript) await page.addInitScript(initScript);
-      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-    },
   });
 }
 
@@ -273,13 +220,13 @@ describe('hostile host pages', () => {
       expect(composer.bottom).toBeGreaterThanOrEqual(0);
       await c.check?.(wp);
       expect(await pageStyles(wp.page, SELECTORS), 'page styles with the panel open').toEqual(before);
-      await shot(wp.page, c.slug);
+      await wp.screenshot(`hardening/${c.slug}`);
 
       await wp.page.evaluate(() => window.__swTest.instance!.destroy());
       expect(await wp.page.locator('[data-service-widget]').count()).toBe(0);
       expect(await pageStyles(wp.page, SELECTORS), 'page styles after destroy').toEqual(before);
       await c.after?.(wp);
-      expect(wp.pageErrors).toEqual([]);
+      expect(await wp.pageErrors()).toEqual([]);
     });
   }
 

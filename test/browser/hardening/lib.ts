@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeEach, expect, inject } from 'vitest';
-import { REPO_ROOT, SCREENSHOTS_DIR } from '../paths';
-import type { WidgetPage } from '../helpers';
+import type { TestPage } from '../engines';
+import { REPO_ROOT, SCREENSHOTS_DIR, urlPath } from '../paths';
 
 export const HARDENING_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const SHOTS_DIR = path.join(SCREENSHOTS_DIR, 'hardening');
@@ -35,10 +35,23 @@ export interface Box {
   bottom: number;
 }
 
+/** A widget page of either kind: ../helpers (Chromium only) or ../engines (every engine). */
+interface AnyWidgetPage {
+  part(name: string): unknown;
+}
+type ElementEvaluating = { evaluate<R>(fn: (el: HTMLElement) => R): Promise<R> };
+
 /** Border box of a widget part in viewport coordinates (CSS px of the top-level page), rounded. */
-export function partBox(wp: WidgetPage, part: string): Promise<Box & { vw: number; vh: number }> {
-  return wp.part(part).evaluate((el) => {
-    const b = el.getBoundingClientRect();
+export function partBox(wp: AnyWidgetPage, part: string): Promise<Box & { vw: number; vh: number }> {
+  return (wp.part(part) as ElementEvaluating).evaluate((el) => {
+    // WebKit's legacy CSS zoom (no currentCSSZoom) reports boxes in the element's zoomed px:
+    // scaled to viewport px, as Chromium and Firefox report them (test/browser/engines/locator.ts).
+    let z = 1;
+    if (!('currentCSSZoom' in Element.prototype)) {
+      for (let n: Element | null = el; n; n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)) z *= parseFloat(getComputedStyle(n).zoom) || 1;
+    }
+    const r0 = el.getBoundingClientRect();
+    const b = { x: r0.x * z, y: r0.y * z, width: r0.width * z, height: r0.height * z, right: r0.right * z, bottom: r0.bottom * z };
     const vw = document.documentElement.clientWidth;
     const vh = window.innerHeight;
     const r = (n: number) => Math.round(n * 10) / 10;
@@ -74,7 +87,7 @@ export const PAGE_STYLE_PROPS = [
 ];
 
 /** `getComputedStyle` of each selector's first match (missing ones are reported as such). */
-export function pageStyles(page: Page, selectors: string[]): Promise<Record<string, Record<string, string> | 'missing'>> {
+export function pageStyles(page: TestPage, selectors: string[]): Promise<Record<string, Record<string, string> | 'missing'>> {
   return page.evaluate(
     ([sels, props]) => {
       const out: Record<string, Record<string, string> | 'missing'> = {};
@@ -253,11 +266,11 @@ export function useReport(area: string, file: string): void {
   });
 }
 
-/** axe-core's source, for `page.addScriptTag({ content })` (the pages under test have no CSP). */
-export function axeSource(): string {
+/** URL of axe-core's script on the test server (which serves the repo root), for a `<script src>`. */
+export function axeUrl(): string {
   const file = path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
   if (!existsSync(file)) throw new Error('axe-core is not installed (devDependency)');
-  return readFileSync(file, 'utf8');
+  return `${inject('serverUrl')}${urlPath(file)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,19 +1,35 @@
 // Nothing on the host page, nor on the widget's own host, chooses what the widget loads or where
-// it sends: issue 10 (points 2, 3, 7) and issue 15.7 (Subresource Integrity) in real Chromium.
+// it sends: issue 10 (points 2, 3, 7) and issue 15.7 (Subresource Integrity), in Chromium, Firefox
+// and WebKit (test/browser/engines). The microphone is fixtures/fake-microphone.js (a Web Audio
+// tone) in every engine. Requests to the other host are seen three ways: what the engine reports
+// (Chromium, Firefox), every fetch() the page made (fixtures/early.js), and a report-only CSP that
+// allows the test service alone, so that any other load is a violation event (also in WebKit).
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { en } from '../../../src/i18n/en';
-import { disconnectBrowser, openPage, serverUrl, WAIT, type WidgetPage } from '../helpers';
+import { apiRequests, openPage, serverUrl, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
 import { PAGES_DIR, REPO_ROOT, urlPath } from '../paths';
-
-afterAll(disconnectBrowser);
 
 /** A host the page may name but that must never be asked (`.invalid` never resolves). */
 const OTHER = 'http://other-origin.invalid';
-const toOther = (wp: WidgetPage) => wp.requests.filter((r) => r.url.startsWith(OTHER));
+/** Report-only: blocks nothing, reports every load from anywhere but the page's origin. */
+const WATCH = "default-src 'self' 'unsafe-inline' blob: data:";
+
+/** The page, with the report-only watch and the fake microphone. */
+const openWatched = (opts: EnginePageOptions) =>
+  openPage({ cspReportOnly: WATCH, ...opts, earlyFixtures: ['fake-microphone.js', ...(opts.earlyFixtures ?? [])] });
+
+/** Every URL the page asked for, by any of the three records. */
+async function asked(wp: WidgetPage): Promise<string[]> {
+  const [urls, fetches, violations] = await Promise.all([wp.requestedUrls(), wp.fetches(), wp.violations()]);
+  return [...urls, ...fetches.map((f) => f.replace(/^\S+ /, '')), ...violations.map((v) => v.blockedURI)];
+}
+const toOther = async (wp: WidgetPage) => (await asked(wp)).filter((u) => u.startsWith(OTHER));
+/** Distinct URLs of widget-voice.js the page asked for. */
+const runtimeUrls = async (wp: WidgetPage) => [...new Set((await asked(wp)).filter((u) => u.endsWith('/widget-voice.js')))];
 
 /** This run's built dist/ file, as the pages load it. */
 const distFile = (name: string) => path.join(REPO_ROOT, path.dirname(inject('widgetScriptPath')), name);
@@ -29,11 +45,28 @@ function serveRuntime(tamper: boolean): string {
 }
 
 async function pressMic(runtimeUrl: string): Promise<WidgetPage> {
-  const wp = await openPage({ initOptions: { locale: 'en', voice: true, voiceRuntimeUrl: runtimeUrl } });
+  const wp = await openWatched({ initOptions: { locale: 'en', voice: true, voiceRuntimeUrl: runtimeUrl } });
   await wp.openPanel();
   await wp.part('mic-button').click();
   return wp;
 }
+
+describe('the watch for requests to another host', () => {
+  it('sees an image and a fetch() to the other host (so the empty lists below mean something)', async () => {
+    const wp = await openWatched({ autoInit: false });
+    await wp.page.evaluate(async (other) => {
+      const img = document.createElement('img');
+      img.src = `${other}/pixel.png`;
+      document.body.append(img);
+      await fetch(`${other}/api`).catch(() => undefined);
+    }, OTHER);
+    // The report-only policy alone (what WebKit's driver relies on) saw both.
+    const reported = async () =>
+      [...new Set((await wp.violations()).filter((v) => v.blockedURI.startsWith(OTHER)).map((v) => v.directive))].sort();
+    await expect.poll(reported, { timeout: WAIT }).toEqual(['connect-src', 'img-src']);
+    expect((await toOther(wp)).length).toBeGreaterThanOrEqual(2);
+  });
+});
 
 describe('Subresource Integrity of the lazy runtimes', () => {
   it('the runtime built with widget.js loads with its integrity and runs', async () => {
@@ -55,62 +88,54 @@ describe('Subresource Integrity of the lazy runtimes', () => {
     expect(await wp.page.evaluate(() => (window as { __swTampered?: number }).__swTampered)).toBeUndefined();
     expect(await wp.part('mic-button').getAttribute('aria-pressed')).toBe('false');
     // The page's developer is told why, once.
-    expect(wp.consoleMessages.filter((m) => m.type === 'error' && /widget-voice\.js not run/.test(m.text))).toHaveLength(1);
+    expect((await wp.consoleMessages()).filter((m) => m.type === 'error' && /widget-voice\.js not run/.test(m.text))).toHaveLength(1);
   });
 });
 
 describe('an injected <base href> does not choose where the voice runtime comes from', () => {
   it('inlined widget.js (no script src): widget-voice.js is asked from baseUrl, not from the <base>', async () => {
-    const code = readFileSync(distFile('widget.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '');
-    const wp = await openPage({
+    // The page carries widget.js inline, as a bundler or a CMS snippet would: no `src` to go by.
+    const wp = await openWatched({
       headHtml: `<base href="${OTHER}/">`,
+      inlineWidget: true,
       initOptions: { locale: 'en', voice: true, baseUrl: serverUrl() },
-      beforeLoad: async (page) => {
-        // The page carries widget.js inline, as a bundler or a CMS snippet would: no `src` to go by.
-        await page.route(/\/index\.html$/, async (route) => {
-          const res = await route.fetch();
-          const html = (await res.text()).replace(/<script src="[^"]*\/widget\.js"><\/script>/, () => `<script>${code.replace(/<\/script/gi, '<\\/script')}</script>`);
-          await route.fulfill({ response: res, body: html });
-        });
-      },
     });
     expect(await wp.page.evaluate(() => [...document.scripts].some((s) => s.src.endsWith('/widget.js')))).toBe(false);
     await wp.openPanel();
     await wp.part('mic-button').click();
     await wp.part('notice').waitFor(); // the service does not serve the runtime at its root: a 404
-    expect(wp.requests.filter((r) => r.url.endsWith('/widget-voice.js')).map((r) => r.url)).toEqual([`${serverUrl()}/widget-voice.js`]);
-    expect(toOther(wp)).toEqual([]);
+    expect(await runtimeUrls(wp)).toEqual([`${serverUrl()}/widget-voice.js`]);
+    expect(await toOther(wp)).toEqual([]);
   });
 });
 
 
 describe('a polluted Object.prototype is never an option', () => {
   it('Object.prototype.baseUrl, voiceRuntimeUrl and portalUrl on the page: every request still goes to the service', async () => {
-    const wp = await openPage({
+    const wp = await openWatched({
       initOptions: { locale: 'en', voice: true },
-      beforeLoad: async (page) => {
-        // A query-string parser's bug, before any script of the page runs.
-        await page.addInitScript((other) => {
-          const proto = Object.prototype as Record<string, unknown>;
-          proto.baseUrl = other;
-          proto.voiceRuntimeUrl = `${other}/widget-voice.js`;
-          proto.portalUrl = `${other}/portal`;
-        }, OTHER);
-      },
+      // A query-string parser's bug, before any script of the page runs.
+      earlyFixtures: ['polluted-options.js'],
     });
+    expect(await wp.page.evaluate(() => ({} as { baseUrl?: string }).baseUrl)).toBe(OTHER);
     await wp.openPanel();
     await wp.send('How many orders?');
     await wp.waitForReplies(1);
     await wp.part('mic-button').click();
-    await expect.poll(() => wp.requests.filter((r) => r.url.endsWith('/widget-voice.js')).length, { timeout: WAIT }).toBe(1);
-    expect(wp.requests.filter((r) => r.url.includes('/api/v1/widget/')).length).toBeGreaterThanOrEqual(2);
-    expect(toOther(wp)).toEqual([]);
+    // Loaded once, from beside widget.js on the service's origin.
+    const loads = () => wp.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/widget-voice.js')).length);
+    await expect.poll(loads, { timeout: WAIT }).toBe(1);
+    const urls = await runtimeUrls(wp);
+    expect(urls).toHaveLength(1);
+    expect(urls[0]!.startsWith(`${serverUrl()}/`)).toBe(true);
+    expect((await apiRequests()).length).toBeGreaterThanOrEqual(2);
+    expect(await toOther(wp)).toEqual([]);
   });
 });
 
 describe('primaryColor is a colour and nothing else', () => {
   it('var(--x, url(…)) throws a TypeError naming primaryColor and nothing is requested; a colour is set in the shadow root', async () => {
-    const wp = await openPage({ autoInit: false, initOptions: { locale: 'en' } });
+    const wp = await openWatched({ autoInit: false, initOptions: { locale: 'en' } });
     const thrown = await wp.page.evaluate((other) => {
       try {
         window.__swTest.init({ primaryColor: `var(--x, url(${other}/p.png))` });
@@ -128,7 +153,7 @@ describe('primaryColor is a colour and nothing else', () => {
     await launcher.waitFor();
     expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(200, 30, 90)');
     expect(await wp.host.getAttribute('style')).toBeNull();
-    expect(toOther(wp)).toEqual([]);
+    expect(await toOther(wp)).toEqual([]);
   });
 });
 
