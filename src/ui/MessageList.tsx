@@ -4,6 +4,9 @@ import { useModel } from './context';
 import { Message } from './Message';
 import { Suggestions } from './Suggestions';
 
+/** Keys that scroll the focused list (or move focus up through it). */
+const SCROLL_KEYS = /^(ArrowUp|ArrowDown|PageUp|PageDown|Home|End| |Tab)$/;
+
 export function MessageList() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
@@ -18,12 +21,24 @@ export function MessageList() {
     let pinned = true;
     let lastTop = 0;
     // Only the visitor moving up unpins: content growing (and the browser's scroll anchoring, which
-    // moves scrollTop down) between two pins must not read as scrolling away from the end.
+    // moves scrollTop down) between two pins must not read as scrolling away from the end, nor
+    // must the browser clamping scrollTop when the list gets taller for a moment as a message is
+    // sent, whose scroll event may arrive after the message made the content longer (WebKit,
+    // phone-layout 360x640). So a move up unpins only after the visitor scrolled the list
+    // themselves: wheel, touch, a scrolling key, a press on its scrollbar.
+    let visitor = false;
+    const onInput = (e: Event) => {
+      if (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el) visitor = true;
+    };
     const onScroll = () => {
       const top = el.scrollTop;
-      pinned = el.scrollHeight - top - el.clientHeight < 48 || (pinned && top >= lastTop);
+      if (el.scrollHeight - top - el.clientHeight < 48) {
+        pinned = true;
+        visitor = false;
+      } else if (top < lastTop && visitor) pinned = false;
       lastTop = top;
     };
+    const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     // At most once a frame: reading scrollHeight forces a layout, and a streaming reply mutates
     // the list many times a frame (a long table's layout alone can take a long task).
     let frame = 0;
@@ -46,11 +61,13 @@ export function MessageList() {
     const resize = new ResizeObserver(pinNow);
     resize.observe(el);
     el.addEventListener('scroll', onScroll, { passive: true });
+    for (const type of inputs) el.addEventListener(type, onInput, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
       follow.disconnect();
       resize.disconnect();
       el.removeEventListener('scroll', onScroll);
+      for (const type of inputs) el.removeEventListener(type, onInput);
     };
   }, []);
 
