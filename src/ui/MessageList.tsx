@@ -18,12 +18,34 @@ export function MessageList() {
     let pinned = true;
     let lastTop = 0;
     // Only the visitor moving up unpins: content growing (and the browser's scroll anchoring, which
-    // moves scrollTop down) between two pins must not read as scrolling away from the end.
+    // moves scrollTop down) between two pins must not read as scrolling away from the end, nor
+    // must content shrinking: it clamps scrollTop up, and when the content grew again before the
+    // scroll event (WebKit, a reply replacing its placeholder) that looked like the visitor
+    // scrolling up. So an upward move counts only soon after the visitor's own input in the list
+    // (a smooth scroll's events come over several frames, with the pins' own scroll events between).
+    let inputAt = -Infinity;
+    const onInput = () => void (inputAt = performance.now());
     const onScroll = () => {
       const top = el.scrollTop;
-      pinned = el.scrollHeight - top - el.clientHeight < 48 || (pinned && top >= lastTop);
+      const byVisitor = performance.now() - inputAt < 1000;
+      pinned = el.scrollHeight - top - el.clientHeight < 48 || (pinned && (top >= lastTop || !byVisitor));
       lastTop = top;
     };
+    // A wheel, swipe or key that moves up unpins at once: the next pin would otherwise set
+    // scrollTop before the scroll happened, which cancels a smooth scroll (Firefox: the visitor
+    // could not scroll up while a reply streamed). Only when there is something above to scroll to.
+    const up = () => {
+      onInput();
+      if (el.scrollTop > 0) pinned = false;
+    };
+    let touchY = 0;
+    const inputs: [string, (e: Event) => void][] = [
+      ['wheel', (e) => ((e as WheelEvent).deltaY < 0 ? up() : onInput())],
+      ['touchstart', (e) => void (touchY = (e as TouchEvent).touches[0]?.clientY ?? 0, onInput())],
+      ['touchmove', (e) => (((e as TouchEvent).touches[0]?.clientY ?? 0) > touchY ? up() : onInput())],
+      ['keydown', (e) => (/^(ArrowUp|PageUp|Home)$/.test((e as KeyboardEvent).key) ? up() : onInput())],
+      ['pointerdown', onInput],
+    ];
     // At most once a frame: reading scrollHeight forces a layout, and a streaming reply mutates
     // the list many times a frame (a long table's layout alone can take a long task).
     let frame = 0;
@@ -46,11 +68,13 @@ export function MessageList() {
     const resize = new ResizeObserver(pinNow);
     resize.observe(el);
     el.addEventListener('scroll', onScroll, { passive: true });
+    for (const [type, listener] of inputs) el.addEventListener(type, listener, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
       follow.disconnect();
       resize.disconnect();
       el.removeEventListener('scroll', onScroll);
+      for (const [type, listener] of inputs) el.removeEventListener(type, listener);
     };
   }, []);
 
