@@ -4,6 +4,9 @@ import { useModel } from './context';
 import { Message } from './Message';
 import { Suggestions } from './Suggestions';
 
+/** Keys that scroll the focused list (or move focus up through it). */
+const SCROLL_KEYS = /^(ArrowUp|ArrowDown|PageUp|PageDown|Home|End| |Tab)$/;
+
 export function MessageList() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
@@ -19,33 +22,36 @@ export function MessageList() {
     let lastTop = 0;
     // Only the visitor moving up unpins: content growing (and the browser's scroll anchoring, which
     // moves scrollTop down) between two pins must not read as scrolling away from the end, nor
-    // must content shrinking: it clamps scrollTop up, and when the content grew again before the
-    // scroll event (WebKit, a reply replacing its placeholder) that looked like the visitor
-    // scrolling up. So an upward move counts only soon after the visitor's own input in the list
-    // (a smooth scroll's events come over several frames, with the pins' own scroll events between).
-    let inputAt = -Infinity;
-    const onInput = () => void (inputAt = performance.now());
+    // must the browser clamping scrollTop when the list gets taller for a moment as a message is
+    // sent, whose scroll event may arrive after the message made the content longer (WebKit,
+    // phone-layout 360x640). So a move up unpins only after the visitor scrolled the list
+    // themselves: wheel, touch, a scrolling key, a press on its scrollbar.
+    let visitor = false;
+    // A wheel, swipe or key that moves up unpins at once, when there is something above: the next
+    // pin would otherwise set scrollTop before the scroll happened, and that cancels a smooth
+    // scroll (Firefox: the visitor could not scroll up at all while a reply streamed).
+    let touchY = 0;
+    const fingerY = (e: Event) => (e as TouchEvent).touches?.[0]?.clientY ?? 0;
+    const onInput = (e: Event) => {
+      if (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el) visitor = true;
+      if (e.type === 'touchstart') touchY = fingerY(e);
+      const up =
+        e instanceof WheelEvent
+          ? e.deltaY < 0
+          : e instanceof KeyboardEvent
+            ? /^(ArrowUp|PageUp|Home)$/.test(e.key)
+            : e.type === 'touchmove' && fingerY(e) > touchY;
+      if (up && el.scrollTop > 0) pinned = false;
+    };
     const onScroll = () => {
       const top = el.scrollTop;
-      const byVisitor = performance.now() - inputAt < 1000;
-      pinned = el.scrollHeight - top - el.clientHeight < 48 || (pinned && (top >= lastTop || !byVisitor));
+      if (el.scrollHeight - top - el.clientHeight < 48) {
+        pinned = true;
+        visitor = false;
+      } else if (top < lastTop && visitor) pinned = false;
       lastTop = top;
     };
-    // A wheel, swipe or key that moves up unpins at once: the next pin would otherwise set
-    // scrollTop before the scroll happened, which cancels a smooth scroll (Firefox: the visitor
-    // could not scroll up while a reply streamed). Only when there is something above to scroll to.
-    const up = () => {
-      onInput();
-      if (el.scrollTop > 0) pinned = false;
-    };
-    let touchY = 0;
-    const inputs: [string, (e: Event) => void][] = [
-      ['wheel', (e) => ((e as WheelEvent).deltaY < 0 ? up() : onInput())],
-      ['touchstart', (e) => void (touchY = (e as TouchEvent).touches[0]?.clientY ?? 0, onInput())],
-      ['touchmove', (e) => (((e as TouchEvent).touches[0]?.clientY ?? 0) > touchY ? up() : onInput())],
-      ['keydown', (e) => (/^(ArrowUp|PageUp|Home)$/.test((e as KeyboardEvent).key) ? up() : onInput())],
-      ['pointerdown', onInput],
-    ];
+    const inputs = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const;
     // At most once a frame: reading scrollHeight forces a layout, and a streaming reply mutates
     // the list many times a frame (a long table's layout alone can take a long task).
     let frame = 0;
@@ -68,13 +74,13 @@ export function MessageList() {
     const resize = new ResizeObserver(pinNow);
     resize.observe(el);
     el.addEventListener('scroll', onScroll, { passive: true });
-    for (const [type, listener] of inputs) el.addEventListener(type, listener, { passive: true });
+    for (const type of inputs) el.addEventListener(type, onInput, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
       follow.disconnect();
       resize.disconnect();
       el.removeEventListener('scroll', onScroll);
-      for (const [type, listener] of inputs) el.removeEventListener(type, listener);
+      for (const type of inputs) el.removeEventListener(type, onInput);
     };
   }, []);
 

@@ -1,10 +1,11 @@
 // The QA demo (`npm run demo`, demo/): at 1280x800 QA sees the controls, the event log and the
 // widget together (the floating panel covers neither), the log's numbers stay readable past 9, the
 // widget's own accent shows unless a primaryColor is chosen; on a phone nothing overflows sideways.
+// Runs in Chromium, Firefox and WebKit (test/browser/engines): the demo's mock is a service worker
+// in the page (msw), so this is also msw's worker in each engine.
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, disconnectBrowser, getBrowser, PHONE, WAIT } from './helpers';
+import { DESKTOP, openUrl, PHONE, WAIT, type Locator, type TestPage } from './engines';
 import { REPO_ROOT } from './paths';
 
 let server: ChildProcess | undefined;
@@ -27,21 +28,23 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
+afterAll(() => {
   if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-  await disconnectBrowser();
 });
 
-async function openDemo(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await (await getBrowser()).newContext({ viewport, isMobile: viewport.width <= 480, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(demoUrl);
+async function openDemo(viewport: { width: number; height: number }): Promise<TestPage> {
+  const { page } = await openUrl(demoUrl, viewport, viewport.width <= 480);
   // Vite compiles demo.ts on first load, and the mock's service worker starts: generous.
   await expect.poll(() => page.locator('#status').textContent(), { timeout: 45_000 }).toMatch(/^Widget /);
   return page;
 }
 
 type Box = { x: number; y: number; width: number; height: number };
+
+/** Every element the locator matches, one locator each. */
+async function all(locator: Locator): Promise<Locator[]> {
+  return Array.from({ length: await locator.count() }, (_, i) => locator.nth(i));
+}
 
 async function box(locator: Locator): Promise<Box> {
   const b = await locator.boundingBox();
@@ -57,7 +60,7 @@ describe('the QA demo at 1280x800', () => {
     const page = await openDemo(DESKTOP);
     await page.locator('[part~="launcher"]').click();
     const panel = await box(page.locator('[part~="panel"]'));
-    const fieldsets = await page.locator('#controls fieldset').all();
+    const fieldsets = await all(page.locator('#controls fieldset'));
     expect(fieldsets.length).toBeGreaterThanOrEqual(4);
     const log = await box(page.locator('#event-log'));
     for (const target of [...(await Promise.all(fieldsets.map(box))), log]) {
@@ -69,7 +72,6 @@ describe('the QA demo at 1280x800', () => {
       expect(fieldset.y + fieldset.height).toBeLessThanOrEqual(DESKTOP.height);
     }
     expect(DESKTOP.height - log.y).toBeGreaterThanOrEqual(8 * 14);
-    await page.context().close();
   });
 
   it('numbers the log so that 10 and more stay readable', async () => {
@@ -81,7 +83,6 @@ describe('the QA demo at 1280x800', () => {
     const [number, log] = [await box(tenth), await box(page.locator('#event-log'))];
     expect(number.x).toBeGreaterThanOrEqual(log.x);
     expect(await tenth.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await page.context().close();
   });
 
   it("shows the widget's default accent unless a primaryColor is chosen", async () => {
@@ -91,7 +92,6 @@ describe('the QA demo at 1280x800', () => {
     expect(await background()).toBe('rgb(59, 91, 219)'); // --sw-primary's default, #3b5bdb
     await page.locator('input[name="setPrimaryColor"]').check();
     await expect.poll(background, { timeout: WAIT }).toBe('rgb(194, 65, 12)'); // the demo's pick, #c2410c
-    await page.context().close();
   });
 });
 
@@ -99,11 +99,10 @@ describe('the QA demo on a phone (390x844)', () => {
   it('fits the width: no sideways scrolling, every control inside the screen', async () => {
     const page = await openDemo(PHONE);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    for (const fieldset of await page.locator('#controls fieldset').all()) {
+    for (const fieldset of await all(page.locator('#controls fieldset'))) {
       const b = await box(fieldset);
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(PHONE.width);
     }
-    await page.context().close();
   });
 });

@@ -212,8 +212,9 @@ export async function cannedAnswer(path: string, answer: { status?: number; head
 export async function openUrl(
   url: string,
   viewport = { width: 1280, height: 800 },
+  isMobile = false,
 ): Promise<{ page: TestPage; requestedUrls(): Promise<string[]>; pageErrors(): Promise<string[]>; consoleMessages(): Promise<ConsoleEntry[]> }> {
-  const driver = await engine().newPage({ viewport, isMobile: false, colorScheme: 'light', locale: 'en-US' });
+  const driver = await engine().newPage({ viewport, isMobile, colorScheme: 'light', locale: 'en-US' });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);
   const inPage = <T>(name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? []) as T);

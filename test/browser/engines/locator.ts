@@ -250,6 +250,10 @@ export class Locator {
   tap(): Promise<void> {
     return this.click();
   }
+  /** Clicks a checkbox or radio unless it is checked already. */
+  async check(): Promise<void> {
+    if (!(await this.one<boolean>('(el) => el.checked'))) await this.click();
+  }
   async focus(): Promise<void> {
     await this.one('(el) => el.focus()');
   }

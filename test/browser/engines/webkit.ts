@@ -59,9 +59,14 @@ export function webkitEngine(driverUrl: string): Engine {
     current = handle;
   };
 
+  // WebKitGTK's wheel input source keeps its scroll as a running total: an action dispatches only
+  // the difference from the source's last one, and releasing the actions (DELETE /actions)
+  // dispatches the whole total backwards at (0, 0), which scrolled whatever lies there (a phone
+  // panel's header: the page behind, 700 → 0). So each wheel turn gets a fresh source, and actions
+  // are never released: every action here lets go of its own keys and buttons.
+  let wheels = 0;
   const actions = async (list: unknown[]) => {
     await s('POST', '/actions', { actions: list });
-    await s('DELETE', '/actions');
   };
 
   async function setViewport(size: { width: number; height: number }) {
@@ -133,7 +138,7 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
         await actions([
           {
             type: 'wheel',
-            id: 'wheel',
+            id: `wheel-${++wheels}`,
             actions: [{ type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX, deltaY, origin: 'viewport' }],
           },
         ]);

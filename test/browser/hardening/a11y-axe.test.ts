@@ -25,8 +25,17 @@ declare global {
   }
 }
 
-async function runAxe(wp: WidgetPage): Promise<AxeFinding[]> {
-  return wp.page.evaluate(async () => {
+/**
+ * axe over the document, in one round trip to the page (WebDriver takes one per call): first the
+ * theme and locale given, then two frames for them to apply.
+ */
+async function runAxe(wp: WidgetPage, look?: readonly ['light' | 'dark', 'en' | 'tr']): Promise<AxeFinding[]> {
+  return wp.page.evaluate(async (set) => {
+    if (set) {
+      window.__swTest.instance!.setTheme(set[0]);
+      window.__swTest.instance!.setLocale(set[1]);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -34,7 +43,7 @@ async function runAxe(wp: WidgetPage): Promise<AxeFinding[]> {
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => ({ target: JSON.stringify(n.target), summary: (n.failureSummary ?? '').slice(0, 300) })),
     }));
-  });
+  }, look ?? null);
 }
 
 interface Tally {
@@ -47,12 +56,7 @@ interface Tally {
 async function axeAllCombos(wp: WidgetPage, state: string, tally: Tally): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     for (const locale of ['en', 'tr'] as const) {
-      await wp.page.evaluate(([t, l]) => {
-        window.__swTest.instance!.setTheme(t);
-        window.__swTest.instance!.setLocale(l);
-      }, [theme, locale] as const);
-      await wp.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const findings = await runAxe(wp);
+      const findings = await runAxe(wp, [theme, locale]);
       tally.runs++;
       for (const f of findings) {
         if (f.impact === 'serious' || f.impact === 'critical') {

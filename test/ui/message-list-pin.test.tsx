@@ -1,0 +1,114 @@
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountWidget } from '../helpers/widget';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/**
+ * The message list with a layout of our choosing (happy-dom lays nothing out): content and box
+ * heights set by the test, scrollTop clamped to them as a browser clamps it.
+ */
+async function listWithLayout() {
+  const w = await mountWidget();
+  const el = await w.findPart('message-list');
+  const layout = { content: 501, box: 501, top: 0 };
+  const max = () => Math.max(0, layout.content - layout.box);
+  Object.defineProperties(el, {
+    scrollHeight: { get: () => layout.content },
+    clientHeight: { get: () => layout.box },
+    scrollTop: {
+      get: () => Math.min(layout.top, max()),
+      set: (v: number) => (layout.top = Math.max(0, Math.min(v, max()))),
+    },
+  });
+  /** New content (as a reply's text arriving) and the frame that follows it. */
+  const grow = async (by: number) => {
+    layout.content += by;
+    el.append(document.createElement('span'));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  };
+  return { el, layout, grow, scroll: () => fireEvent.scroll(el) };
+}
+
+describe('the message list follows the conversation', () => {
+  it('stays at the end when the browser clamps scrollTop and the scroll event arrives after the content grew', async () => {
+    const { el, layout, grow, scroll } = await listWithLayout();
+    await grow(120);
+    expect(el.scrollTop).toBe(120); // at the end
+    // The list gets 11 px taller for a moment: the browser clamps scrollTop up to 109 …
+    layout.box = 512;
+    layout.top = el.scrollTop;
+    layout.box = 501;
+    // … and its scroll event comes after the next message made the content 50 px longer.
+    layout.content += 50;
+    scroll();
+    await grow(443);
+    expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0);
+  });
+
+  it('the visitor scrolling up with the wheel, a key or the scrollbar stops the following; back at the end it follows again', async () => {
+    const { el, grow, scroll } = await listWithLayout();
+    await grow(600);
+    expect(el.scrollTop).toBe(600);
+
+    fireEvent.wheel(el, { deltaY: -100 });
+    el.scrollTop = 500;
+    scroll();
+    await grow(200);
+    expect(el.scrollTop).toBe(500);
+
+    el.scrollTop = 800; // back at the end
+    scroll();
+    await grow(100);
+    expect(el.scrollTop).toBe(900);
+
+    fireEvent.keyDown(el, { key: 'PageUp' });
+    el.scrollTop = 400;
+    scroll();
+    await grow(100);
+    expect(el.scrollTop).toBe(400);
+
+    el.scrollTop = 1000;
+    scroll();
+    fireEvent.pointerDown(el); // the scrollbar: a press on the list itself
+    el.scrollTop = 300;
+    scroll();
+    await grow(100);
+    expect(el.scrollTop).toBe(300);
+  });
+
+  it('a wheel up stops the following before its scroll event: the next frame does not pull the list back (Firefox)', async () => {
+    const { el, grow } = await listWithLayout();
+    await grow(600);
+    expect(el.scrollTop).toBe(600);
+    // The browser's smooth scroll has not moved yet when the reply's next text arrives.
+    fireEvent.wheel(el, { deltaY: -100 });
+    await grow(200);
+    expect(el.scrollTop).toBe(600);
+  });
+
+  it('a wheel down at the end, or a wheel up with nothing above, keeps it following', async () => {
+    const { el, grow } = await listWithLayout();
+    fireEvent.wheel(el, { deltaY: -100 }); // nothing to scroll to yet
+    await grow(300);
+    expect(el.scrollTop).toBe(300);
+    fireEvent.wheel(el, { deltaY: 100 });
+    await grow(100);
+    expect(el.scrollTop).toBe(400);
+  });
+
+  it('a press on something inside the list (a suggestion, a link) is not scrolling', async () => {
+    const { el, layout, grow, scroll } = await listWithLayout();
+    await grow(120);
+    fireEvent.pointerDown(el.firstElementChild!);
+    layout.box = 512;
+    layout.top = el.scrollTop;
+    layout.box = 501;
+    layout.content += 50;
+    scroll();
+    await grow(100);
+    await waitFor(() => expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0));
+  });
+});
