@@ -33,7 +33,9 @@ export function MessageList() {
     let touchY = 0;
     const fingerY = (e: Event) => (e as TouchEvent).touches?.[0]?.clientY ?? 0;
     const onInput = (e: Event) => {
-      if (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el) visitor = true;
+      // A wheel down (at the end, say) is not scrolling up: a clamp after it must not unpin.
+      const down = e instanceof WheelEvent && e.deltaY >= 0;
+      if (!down && (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el)) visitor = true;
       if (e.type === 'touchstart') touchY = fingerY(e);
       const up =
         e instanceof WheelEvent

@@ -99,6 +99,19 @@ describe('the message list follows the conversation', () => {
     expect(el.scrollTop).toBe(400);
   });
 
+  it('a wheel down at the end is not scrolling up: a clamp after it keeps the following', async () => {
+    const { el, layout, grow, scroll } = await listWithLayout();
+    await grow(120);
+    fireEvent.wheel(el, { deltaY: 100 });
+    layout.box = 512;
+    layout.top = el.scrollTop;
+    layout.box = 501;
+    layout.content += 50;
+    scroll();
+    await grow(100);
+    expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0);
+  });
+
   it('a press on something inside the list (a suggestion, a link) is not scrolling', async () => {
     const { el, layout, grow, scroll } = await listWithLayout();
     await grow(120);
