@@ -157,8 +157,9 @@ export function dompurifySanitizeOnly(): Plugin {
  * DOMPurify reads about thirty config flags on every call. The widget's two configs
  * (src/markdown/render.ts) set none of the flags below, so for the widget each always holds its
  * default, and the code behind the other value (template scrubbing, whole documents, XHTML
- * parsing, profiles, named-property prefixes, unknown protocols, trusted-type or fragment results)
- * never runs. This makes each flag a constant holding its default, so the minifier drops that code,
+ * parsing, profiles, named-property prefixes, unknown protocols, trusted-type or fragment results,
+ * and the relaxations of its strict defaults: XML-safe comments, DOM-clobbering checks, kept
+ * content, self-closing checks, the HTML namespace) never runs. This makes each flag a constant holding its default, so the minifier drops that code,
  * and makes a config that sets one throw (`sanitize` fails: never a silently different result).
  * No default is changed, so nothing is loosened. The build fails loudly if the file changes shape.
  */
@@ -173,6 +174,12 @@ export function dompurifyFixedFlags(): Plugin {
     FORCE_BODY: ['let FORCE_BODY = false;', /^\t\tFORCE_BODY = cfg\.FORCE_BODY \|\| false;$/m],
     SANITIZE_NAMED_PROPS: ['let SANITIZE_NAMED_PROPS = false;', /^\t\tSANITIZE_NAMED_PROPS = cfg\.SANITIZE_NAMED_PROPS \|\| false;$/m],
     USE_PROFILES: ['let USE_PROFILES = false;', /^\t\tUSE_PROFILES = objectHasOwnProperty\(cfg, "USE_PROFILES"\) \? .*: false;$/m],
+    // Defaults that are the strict value: fixed as they are.
+    ALLOW_SELF_CLOSE_IN_ATTR: ['let ALLOW_SELF_CLOSE_IN_ATTR = true;', /^\t\tALLOW_SELF_CLOSE_IN_ATTR = cfg\.ALLOW_SELF_CLOSE_IN_ATTR !== false;$/m],
+    SAFE_FOR_XML: ['let SAFE_FOR_XML = true;', /^\t\tSAFE_FOR_XML = cfg\.SAFE_FOR_XML !== false;$/m],
+    SANITIZE_DOM: ['let SANITIZE_DOM = true;', /^\t\tSANITIZE_DOM = cfg\.SANITIZE_DOM !== false;$/m],
+    KEEP_CONTENT: ['let KEEP_CONTENT = true;', /^\t\tKEEP_CONTENT = cfg\.KEEP_CONTENT !== false;$/m],
+    NAMESPACE: ['let NAMESPACE = HTML_NAMESPACE;', /^\t\tNAMESPACE = typeof cfg\.NAMESPACE === "string" \? cfg\.NAMESPACE : HTML_NAMESPACE;$/m],
     PARSER_MEDIA_TYPE: ['let PARSER_MEDIA_TYPE = null;', /^\t\tPARSER_MEDIA_TYPE = SUPPORTED_PARSER_MEDIA_TYPES\.indexOf\(cfg\.PARSER_MEDIA_TYPE\) === -1 \? DEFAULT_PARSER_MEDIA_TYPE : cfg\.PARSER_MEDIA_TYPE;$/m],
   };
   const declared: Record<string, string> = { PARSER_MEDIA_TYPE: 'const PARSER_MEDIA_TYPE = "text/html";' };
@@ -194,6 +201,12 @@ export function dompurifyFixedFlags(): Plugin {
       }
       swap(caseFunc[0], 'const transformCaseFunc = stringToLowerCase;');
       swap(caseFunc[1], '');
+      // Nothing else may set a fixed flag (it is a constant now): only its declaration assigns it
+      // (`transformCaseFunc` is also the name of a parameter of the module's `addToSet`).
+      for (const flag of [...Object.keys(fixed), 'transformCaseFunc']) {
+        const assigned = (out.match(new RegExp(`[^.\\w]${flag}\\s*=[^=]`, 'g')) ?? []).length;
+        if (assigned != (flag == 'transformCaseFunc' ? 2 : 1)) fail();
+      }
       // Module constants made by DOMPurify's own pure helpers (`freeze`, `seal`, `unapply`,
       // `unconstruct`) are marked pure, so that those no code reads any more (the template
       // expressions, the emptied default lists) are dropped too.

@@ -38,6 +38,7 @@ export const SHAPES = [
   ['`_a_b ` x 10,000 (one paragraph of emphasis delimiters)', () => '_a_b '.repeat(10_000)],
   ['one paragraph of 1 MB', () => fill('lorem ipsum dolor sit amet ', 1_000_000)],
   ['table of 3,000 rows', () => rows(3_000)],
+  ['table of 25,000 rows (990 KB)', () => rows(25_000)],
   ['list nested 300 levels', () => nested(300)],
   ['list markers 2,000 deep on one line', () => `${'- '.repeat(2_000)}x`],
   ['`*` x 200,000', () => '*'.repeat(200_000)],

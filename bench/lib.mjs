@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build, createServer } from 'vite';
+import { build } from 'vite';
+import { loadMock } from '../scripts/load-mock.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'bench', '.out');
@@ -68,31 +69,23 @@ export async function buildWidget({ fileName, naive = false, minify = true, stre
 }
 
 // ---------------------------------------------------------------------------------------------
-// Harness: mock server (TypeScript, loaded through Vite's SSR loader), token, pages, Chromium.
+// Harness: mock server (TypeScript, scripts/load-mock.mjs), token, pages, Chromium.
 
 export async function startHarness() {
   mkdirSync(OUT, { recursive: true });
-  // Node 20 cannot import .ts: Vite's SSR module loader transpiles the mock on the fly.
-  const vite = await createServer({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: false, watch: null },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
   let server;
   let browser;
   const close = async () => {
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);
-    await vite.close().catch(() => undefined);
   };
   try {
-    const { startMockServer } = await vite.ssrLoadModule('/mock/node-server.ts');
-    const { mintToken, DEMO_PUBLIC_ID } = await vite.ssrLoadModule('/mock/jwt.ts');
-    const { longMarkdownAnswer } = await vite.ssrLoadModule('/mock/long-answer.ts');
-    const { buildReply } = await vite.ssrLoadModule('/mock/replies.ts');
+    const [{ startMockServer }, { mintToken, DEMO_PUBLIC_ID }, { longMarkdownAnswer }, { buildReply }] = await loadMock(
+      '/mock/node-server.ts',
+      '/mock/jwt.ts',
+      '/mock/long-answer.ts',
+      '/mock/replies.ts',
+    );
 
     // What the `long` scenario streams: check it is the ~30,000 chars in ~3,000 chunks we mean to measure.
     const text = longMarkdownAnswer();

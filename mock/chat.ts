@@ -52,6 +52,7 @@ export async function handleChat(ctx: MockContext, { request, sub, body }: Visit
       userMessage: message,
       ...(isNew ? { newConversation: { id: conversation.id, title: conversation.title } } : {}),
       chunkDelayMs: ctx.chunkDelayMs(),
+      longChunkDelayMs: ctx.settings().longChunkDelayMs,
       newId,
     });
   }

@@ -30,6 +30,8 @@ export interface ReplyContext {
   /** Set on the first reply of a new conversation: announced with `event: conversation`. */
   newConversation?: { id: string; title: string };
   chunkDelayMs: number;
+  /** MockSettings.longChunkDelayMs. */
+  longChunkDelayMs?: number;
   newId: (prefix: string) => string;
 }
 
@@ -52,7 +54,7 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       // ~3,000 chunks: keep the demo's per-chunk pause tiny so the whole answer takes seconds.
       return {
         frames: [c.role(), ...c.contents(fixedPieces(text, 10)), ...end],
-        stream: { delayMs: Math.min(delayMs, 2) },
+        stream: { delayMs: ctx.longChunkDelayMs ?? Math.min(delayMs, 2) },
         stored: { content: text },
       };
     }

@@ -15,6 +15,8 @@ export interface MockSettings {
   welcome?: string;
   /** `/config` → `suggestions`, sent as given (tests pass malformed ones too); undefined leaves it out. */
   suggestions?: unknown;
+  /** Pause between the `long` scenario's ~3,000 chunks; undefined: at most 2 ms (the whole answer in seconds). */
+  longChunkDelayMs?: number;
 }
 
 /** One request as it reached the mock (for tests to assert what went on the wire). */

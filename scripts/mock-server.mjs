@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createServer } from 'vite';
+import { loadMock } from './load-mock.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HELP = `npm run mock [-- options]: the mock data query service on http://127.0.0.1:<port>
@@ -45,18 +45,10 @@ function newestMtime(dir) {
   return newest;
 }
 
-// Node 20 cannot import .ts: Vite's SSR module loader transpiles the mock once, then steps aside.
-const vite = await createServer({
-  configFile: false,
-  root: ROOT,
-  logLevel: 'warn',
-  appType: 'custom',
-  server: { middlewareMode: true, hmr: false, watch: null },
-  optimizeDeps: { noDiscovery: true, include: [] },
-});
-const { startStandaloneMock, describeMock, DEFAULT_MOCK_PORT } = await vite.ssrLoadModule('/mock/standalone.ts');
-const { isScenarioName, SCENARIO_NAMES } = await vite.ssrLoadModule('/mock/scenarios.ts');
-await vite.close();
+const [{ startStandaloneMock, describeMock, DEFAULT_MOCK_PORT }, { isScenarioName, SCENARIO_NAMES }] = await loadMock(
+  '/mock/standalone.ts',
+  '/mock/scenarios.ts',
+);
 const help = HELP.replace('SCENARIOS', SCENARIO_NAMES.join(', ').replace(/(.{1,60})(?:, |$)/g, '$1,\n                     ').replace(/,\s*$/, ''));
 if (args.help) {
   console.log(help);

@@ -1,5 +1,10 @@
+import { configure } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
+
+// `waitFor` and `findBy*` wait up to 3 s (not 1 s; a test times out at 5 s) for what the visitor
+// would see: on a loaded 2-core machine a render can take over a second. A passing test waits no longer.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

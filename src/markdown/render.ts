@@ -234,8 +234,10 @@ function blocks(tokens: Token[]): Node[] {
         const cell = (tag: string) => (c: Tokens.TableCell) => h(tag, inline(c.tokens), c.align ? { class: `align-${c.align}` } : {});
         const rows = (t.rows as Tokens.TableCell[][]).map((row) => h('tr', row.map(cell('td'))));
         const table = h('table', [h('thead', [h('tr', (t.header as Tokens.TableCell[]).map(cell('th')))]), ...(rows.length ? [h('tbody', rows)] : [])]);
-        // The wrapper scrolls sideways so a wide table never widens the message panel.
-        return [h('div', [table], { class: 'table-scroll' })];
+        // The wrapper scrolls sideways so a wide table never widens the message panel. The block
+        // around it will also hold the table's chart and buttons (ui/answer-actions.ts): made
+        // here, so that adding them never moves a table of thousands of rows in the DOM.
+        return [h('div', [h('div', [table], { class: 'table-scroll' })], { class: 'table-block' })];
       }
       case 'html':
         return [/^\s*<br\s*\/?>\s*$/i.test(t.text) ? h('br') : h('p', [t.text.trimEnd()])];

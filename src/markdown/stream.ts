@@ -15,14 +15,22 @@
  * any other block continues as a block of its own (a paragraph as a new paragraph, a list as a
  * new list). Text arriving faster than that is worked through in several windows per frame,
  * within the page's task budget (./budget.ts), and so is a long stored reply given to `finish`.
+ * A window shrinks (to `MIN_WINDOW`) while windows take longer than that budget: a window of a
+ * table builds hundreds of elements, and a loaded machine is slower.
  */
-import { withinTaskBudget } from './budget';
+import { TASK_BUDGET_MS, withinTaskBudget } from './budget';
 import { settleTail } from './partial';
 import { lexMarkdown, renderMarkdown } from './render';
 import type { Token } from 'marked';
 
 /** Characters lexed at a time at most (about 10 ms of the slowest markdown in Chromium). */
 export const WINDOW = 8_192;
+/**
+ * The fewest characters a window shrinks to: half a full one. Smaller, a window of hostile inline
+ * text would fall under the inline cap (./render.ts) and be parsed as markdown, slowly, rather
+ * than shown as its text.
+ */
+export const MIN_WINDOW = 4_096;
 
 /** Work counters, for tests and benchmarks. */
 export interface StreamStats {
@@ -106,13 +114,13 @@ function piece(text: string): HTMLElement {
   return span;
 }
 
-/** Where to cut `src` (past `from`) so that the first piece is at most `WINDOW` + `from` long. */
-function cutPoint(src: string, from: number): number {
-  const end = from + WINDOW;
+/** Where to cut `src` (past `from`) so that the first piece is at most `size` + `from` long. */
+function cutPoint(src: string, from: number, size: number): number {
+  const end = from + size;
   const line = src.lastIndexOf('\n', end - 1) + 1;
   if (line > from) return line;
   const space = src.lastIndexOf(' ', end - 1) + 1;
-  let cut = space > from + WINDOW / 2 ? space : end;
+  let cut = space > from + size / 2 ? space : end;
   if (/[\ud800-\udbff]/.test(src[cut - 1] ?? '')) cut--; // never split a surrogate pair
   return cut;
 }
@@ -129,7 +137,11 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   target.replaceChildren(tail);
 
   const stats: StreamStats = { frames: 0, parsedChars: 0, lastParsedChars: 0 };
-  let frozen = ''; // normalized text of the frozen blocks (pieces included)
+  // Normalized text of the frozen blocks (pieces included): always a slice of `current`, so that
+  // no step of a long reply copies (and the collector then sweeps) the whole text again.
+  let frozen = '';
+  let current = ''; // `pending`, normalized
+  let normalized: string | undefined; // the `pending` that `current` is
   let carry: Carry | null = null;
   let pieces = false; // a block was cut: the whole-text re-render of `finish` would be unbounded
   let pending = '';
@@ -138,6 +150,8 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   let final = false;
   let onDone: (() => void) | undefined;
   let short = false; // what `finish` has left to render fits one window: it renders at once
+  // Characters of the next window: the first is small, the next sized by how long it took.
+  let size = MIN_WINDOW;
 
   const schedule = (): void => void (frame ||= requestAnimationFrame(run));
 
@@ -208,7 +222,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
         }
       }
     }
-    frozen += src.slice(prefix.length, cut);
+    frozen = current.slice(0, frozen.length + cut - prefix.length);
     pieces = true;
   }
 
@@ -217,13 +231,14 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
    * whole text so far is on screen.
    */
   function step(): boolean {
-    const text = normalize(pending);
+    if (pending !== normalized) current = normalize((normalized = pending));
+    const text = current;
     // Append-only is the contract; anything else (a reused target) starts over.
     if (!text.startsWith(frozen)) reset();
     const rest = text.slice(frozen.length);
     const prefix = carry?.prefix ?? '';
-    const full = rest.length > WINDOW;
-    const src = prefix + (full ? rest.slice(0, WINDOW) : rest);
+    const full = rest.length > size;
+    const src = prefix + (full ? rest.slice(0, size) : rest);
     stats.frames++;
     // Freeze the complete blocks at the start of the rest; only the remainder is shown settled.
     const tokens = lexMarkdown(src);
@@ -236,11 +251,11 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     if (frees) {
       place(complete, false);
       if (carry) endCarry();
-      frozen += raw.slice(prefix.length);
+      frozen = text.slice(0, frozen.length + raw.length - prefix.length);
     }
     if (full) {
       // A window full of one unfinished block: freeze a piece of it.
-      if (!frees) freezePiece(src, cutPoint(src, prefix.length));
+      if (!frees) freezePiece(src, cutPoint(src, prefix.length, size));
       stats.parsedChars += stats.lastParsedChars = lexed;
       return true;
     }
@@ -259,6 +274,15 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     return false;
   }
 
+  /** A step; after a full window, the next one is sized to take about the task budget. */
+  function timedStep(): boolean {
+    const started = performance.now();
+    const more = step();
+    const ms = performance.now() - started;
+    if (more) size = Math.min(WINDOW, Math.max(MIN_WINDOW, Math.round((size * TASK_BUDGET_MS) / Math.max(ms, 1))));
+    return more;
+  }
+
   /**
    * Works through windows until the text so far is shown or the task's budget is spent. A
    * streaming frame always does one window (the tail); a final render of more than one window
@@ -268,9 +292,11 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   function run(): void {
     frame = 0;
     if (done) return;
-    if (final && !short && !withinTaskBudget()) return schedule();
-    let more = step();
-    while (more && withinTaskBudget()) more = step();
+    // Asked first, so the task's budget counts this frame's first window too.
+    const fresh = withinTaskBudget();
+    if (final && !short && !fresh) return schedule();
+    let more = timedStep();
+    while (more && withinTaskBudget()) more = timedStep();
     if (more) return schedule();
     if (final) {
       done = true;

@@ -27,8 +27,23 @@ export function MessageList() {
     // phone-layout 360x640). So a move up unpins only after the visitor scrolled the list
     // themselves: wheel, touch, a scrolling key, a press on its scrollbar.
     let visitor = false;
+    // A wheel, swipe or key that moves up unpins at once, when there is something above: the next
+    // pin would otherwise set scrollTop before the scroll happened, and that cancels a smooth
+    // scroll (Firefox: the visitor could not scroll up at all while a reply streamed).
+    let touchY = 0;
+    const fingerY = (e: Event) => (e as TouchEvent).touches?.[0]?.clientY ?? 0;
     const onInput = (e: Event) => {
-      if (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el) visitor = true;
+      // A wheel down (at the end, say) is not scrolling up: a clamp after it must not unpin.
+      const down = e instanceof WheelEvent && e.deltaY >= 0;
+      if (!down && (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el)) visitor = true;
+      if (e.type === 'touchstart') touchY = fingerY(e);
+      const up =
+        e instanceof WheelEvent
+          ? e.deltaY < 0
+          : e instanceof KeyboardEvent
+            ? /^(ArrowUp|PageUp|Home)$/.test(e.key)
+            : e.type === 'touchmove' && fingerY(e) > touchY;
+      if (up && el.scrollTop > 0) pinned = false;
     };
     const onScroll = () => {
       const top = el.scrollTop;
@@ -38,7 +53,7 @@ export function MessageList() {
       } else if (top < lastTop && visitor) pinned = false;
       lastTop = top;
     };
-    const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    const inputs = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const;
     // At most once a frame: reading scrollHeight forces a layout, and a streaming reply mutates
     // the list many times a frame (a long table's layout alone can take a long task).
     let frame = 0;

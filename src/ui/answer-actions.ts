@@ -5,13 +5,14 @@ import { loadChartRuntime } from '../chart/load';
 import type { DrawChart } from '../chart/types';
 import { chartable, sortOrder } from '../chart/values';
 import { SHOWN_ROWS } from '../markdown/stream';
-import type { Messages } from '../i18n';
+import { count, type Messages } from '../i18n';
 import type { WidgetModel } from '../state/widget-model';
 
 const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
 
-/** The table's cells as text, header row first, in the order shown. */
-export const tableRows = (table: HTMLTableElement) => [...table.rows].map((r) => [...r.cells].map(cellText));
+/** The table's cells as text, header row first, in the order shown (the first `n` rows only, if given). */
+export const tableRows = ({ rows }: HTMLTableElement, n = Infinity) =>
+  Array.from({ length: Math.min(n, rows.length) }, (_, i) => [...rows[i]!.cells].map(cellText));
 
 /** Tab-separated text, so a paste into a spreadsheet lands in cells. */
 export const tableToTsv = (table: HTMLTableElement) => tableRows(table).map((r) => r.join('\t')).join('\n');
@@ -104,23 +105,20 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
     const table = scroll.querySelector('table')!;
     const body = table.tBodies[0];
-    if (!body || scroll.parentElement!.matches('.table-block')) continue;
-    // One box per table: the chart, the table, the actions.
-    const block = document.createElement('div');
-    block.className = 'table-block';
-    scroll.replaceWith(block);
-    block.append(scroll);
+    // Its block (markdown/render.ts) gets the chart, before the table, and the actions after it.
+    if (!body || scroll.nextElementSibling) continue;
     let draw: DrawChart | undefined;
     let box: HTMLElement | undefined;
     // The chart's accessible name is in the UI language too: drawn again when it changes.
     const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
     redraws.push(redraw);
 
-    // Column headers sort: ascending, descending, then the original order again.
-    const original = [...body.children] as HTMLTableRowElement[];
+    // Column headers sort: ascending, descending, then the original order again. The rows are
+    // read at the first press: reading every row of a long table now would hold the page.
+    let original: HTMLTableRowElement[] | undefined;
     // A long table shows its first rows (the rest were built `hidden`, markdown/stream.ts) until
     // the visitor asks for all; sorted, it shows the first rows of the new order.
-    let folded = original.some((r) => r.hidden);
+    let folded = body.childElementCount > SHOWN_ROWS;
     const fold = () => ([...body.children] as HTMLTableRowElement[]).forEach((r, i) => (r.hidden = folded && i >= SHOWN_ROWS));
     const heads = [...table.rows[0]!.cells];
     heads.forEach((th, col) => {
@@ -128,8 +126,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         const next = { ascending: 'descending', descending: '' }[th.getAttribute('aria-sort')!] ?? 'ascending';
         for (const h of heads) h.removeAttribute('aria-sort');
         if (next) th.setAttribute('aria-sort', next);
-        const order = sortOrder(original.map((r) => cellText(r.cells[col])), locale, next == 'descending' ? -1 : 1);
-        body.append(...(next ? order.map((i) => original[i]!) : original));
+        const rows = (original ??= [...body.children] as HTMLTableRowElement[]);
+        const order = sortOrder(rows.map((r) => cellText(r.cells[col])), locale, next == 'descending' ? -1 : 1);
+        body.append(...(next ? order.map((i) => rows[i]!) : rows));
         fold();
         redraw();
       });
@@ -154,7 +153,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
       }),
     ];
     if (folded) {
-      const all = button('', (t) => t.showAllRows(original.length.toLocaleString(locale)), () => {
+      const all = button('', (t) => t.showAllRows(count(locale, body.childElementCount)), () => {
         folded = false;
         fold();
         all.remove();
@@ -162,7 +161,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
       all.removeAttribute('part');
       actions.push(all);
     }
-    if (chartable(tableRows(table), locale)) {
+    // Decided from the rows shown first: reading every cell of a long table would hold the page
+    // (docs/hardening.md). The chart itself, like the CSV and sorting, uses every row.
+    if (chartable(tableRows(table, SHOWN_ROWS + 1), locale)) {
       // While the chart shows, the table stays for screen readers (visually hidden, its controls
       // out of the tab order): it is the chart's accessible alternative.
       const chart = button('chart-button', (t) => t.chart, async () => {

@@ -116,6 +116,38 @@ describe('chat round trip', () => {
     expect(await input.inputValue()).toBe('');
     expect(await height()).toBeCloseTo(empty, 0);
   });
+
+  it('a streaming reply keeps its end in view; the wheel up stops the following; back at the end it follows again', async () => {
+    // A long reply, one chunk every 10 ms: it streams for longer than WebDriver's steps take.
+    const wp = await openPage({ initOptions: { locale: 'en' }, scenario: 'long', settings: { longChunkDelayMs: 10 } });
+    await wp.openPanel();
+    await wp.send('The full report please');
+    const list = wp.part('message-list');
+    const fromEnd = () => list.evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+    const height = () => list.evaluate((el) => el.scrollHeight);
+    // Followed while it grows well past the list's height.
+    const viewport = await list.evaluate((el) => el.clientHeight);
+    await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(3 * viewport);
+    await expect.poll(fromEnd, { timeout: WAIT }).toBeLessThanOrEqual(48);
+
+    // The visitor wheels up to read: the reply grows below without pulling them to its end
+    // (Firefox's scroll anchoring may move scrollTop to keep what they read in place).
+    const box = (await list.boundingBox())!;
+    await wp.page.mouse.wheel(box.x + box.width / 2, box.y + box.height / 2, 0, -400);
+    await expect.poll(fromEnd, { timeout: WAIT }).toBeGreaterThan(300);
+    const grown = await height();
+    await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(grown + 200);
+    expect(await fromEnd()).toBeGreaterThan(300);
+
+    // Back at the end (the visitor's wheel down), it follows again.
+    // (Turn by turn: WebKit's driver scrolls a few thousand px per wheel turn at most.)
+    for (let turn = 0; turn < 30 && (await fromEnd()) > 48; turn++) await wp.page.mouse.wheel(box.x + box.width / 2, box.y + box.height / 2, 0, 3000);
+    await expect.poll(fromEnd, { timeout: WAIT }).toBeLessThanOrEqual(48);
+    const later = await height();
+    await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(later + 200);
+    await expect.poll(fromEnd, { timeout: WAIT }).toBeLessThanOrEqual(48);
+    await wp.part('stop-button').click();
+  });
 });
 
 describe('stopping and failures', () => {

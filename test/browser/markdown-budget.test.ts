@@ -90,8 +90,9 @@ describe('hostile replies never hold the page', () => {
     expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
   }, 120_000);
 
-  it('a 3,000-row table streamed in pieces is ONE table with every row, aligned', async () => {
+  it('a 3,000-row table streamed in pieces is ONE table with every row, aligned, and gets its buttons within the budget', async () => {
     const wp = await open();
+    const before = await longTaskCount(wp);
     await replyWith(TABLE);
     await wp.send('table');
     const reply = await wp.waitForReplies(1);
@@ -99,6 +100,9 @@ describe('hostile replies never hold the page', () => {
     expect(await reply.locator('table').count()).toBe(1);
     expect(await reply.locator('tbody').count()).toBe(1);
     expect(await reply.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['Region 2999', '2999', `${2999 * 7}.00`]);
+    await reply.locator('[part~="chart-button"]').waitFor({ timeout: 60_000 });
+    expect(await reply.locator('.actions button').allTextContents()).toEqual(['Copy table', 'Download CSV', 'Show all 3,000 rows', 'Chart', 'Copy answer']);
+    expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
   }, 120_000);
 });
 

@@ -12,9 +12,10 @@ describe('renderMarkdown', () => {
     marked.setOptions(marked.getDefaults());
   });
 
-  it('wraps a GFM table in a sideways-scrolling container', () => {
+  it('wraps a GFM table in a sideways-scrolling container, in a block for its chart and buttons', () => {
     const root = mount(renderMarkdown('| Ürün | Adet |\n|:--|--:|\n| Çay | 42 |\n| Şeker | 7 |'));
-    const wrapper = root.firstElementChild;
+    expect(root.firstElementChild?.className).toBe('table-block');
+    const wrapper = root.firstElementChild?.firstElementChild;
     expect(wrapper?.localName).toBe('div');
     expect(wrapper?.className).toBe('table-scroll');
     expect(wrapper?.children[0]?.localName).toBe('table');

@@ -79,6 +79,39 @@ describe('the message list follows the conversation', () => {
     expect(el.scrollTop).toBe(300);
   });
 
+  it('a wheel up stops the following before its scroll event: the next frame does not pull the list back (Firefox)', async () => {
+    const { el, grow } = await listWithLayout();
+    await grow(600);
+    expect(el.scrollTop).toBe(600);
+    // The browser's smooth scroll has not moved yet when the reply's next text arrives.
+    fireEvent.wheel(el, { deltaY: -100 });
+    await grow(200);
+    expect(el.scrollTop).toBe(600);
+  });
+
+  it('a wheel down at the end, or a wheel up with nothing above, keeps it following', async () => {
+    const { el, grow } = await listWithLayout();
+    fireEvent.wheel(el, { deltaY: -100 }); // nothing to scroll to yet
+    await grow(300);
+    expect(el.scrollTop).toBe(300);
+    fireEvent.wheel(el, { deltaY: 100 });
+    await grow(100);
+    expect(el.scrollTop).toBe(400);
+  });
+
+  it('a wheel down at the end is not scrolling up: a clamp after it keeps the following', async () => {
+    const { el, layout, grow, scroll } = await listWithLayout();
+    await grow(120);
+    fireEvent.wheel(el, { deltaY: 100 });
+    layout.box = 512;
+    layout.top = el.scrollTop;
+    layout.box = 501;
+    layout.content += 50;
+    scroll();
+    await grow(100);
+    expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0);
+  });
+
   it('a press on something inside the list (a suggestion, a link) is not scrolling', async () => {
     const { el, layout, grow, scroll } = await listWithLayout();
     await grow(120);
