@@ -15,22 +15,19 @@
  * any other block continues as a block of its own (a paragraph as a new paragraph, a list as a
  * new list). Text arriving faster than that is worked through in several windows per frame,
  * within the page's task budget (./budget.ts), and so is a long stored reply given to `finish`.
- * A window shrinks (to `MIN_WINDOW`) while windows take longer than that budget: a window of a
- * table builds hundreds of elements, and a loaded machine is slower.
  */
-import { TASK_BUDGET_MS, withinTaskBudget } from './budget';
+import { withinTaskBudget } from './budget';
 import { settleTail } from './partial';
 import { lexMarkdown, renderMarkdown } from './render';
 import type { Token } from 'marked';
 
-/** Characters lexed at a time at most (about 10 ms of the slowest markdown in Chromium). */
-export const WINDOW = 8_192;
 /**
- * The fewest characters a window shrinks to: half a full one. Smaller, a window of hostile inline
- * text would fall under the inline cap (./render.ts) and be parsed as markdown, slowly, rather
- * than shown as its text.
+ * Characters lexed at a time at most: about 5 ms of the slowest markdown in Chromium, and 15–30 ms
+ * of a table (hundreds of elements) on a loaded machine. Smaller, a window of hostile inline text
+ * would fall under the inline cap (./render.ts) and be parsed as markdown, slowly, rather than
+ * shown as its text.
  */
-export const MIN_WINDOW = 4_096;
+export const WINDOW = 4_096;
 
 /** Work counters, for tests and benchmarks. */
 export interface StreamStats {
@@ -114,13 +111,13 @@ function piece(text: string): HTMLElement {
   return span;
 }
 
-/** Where to cut `src` (past `from`) so that the first piece is at most `size` + `from` long. */
-function cutPoint(src: string, from: number, size: number): number {
-  const end = from + size;
+/** Where to cut `src` (past `from`) so that the first piece is at most `WINDOW` + `from` long. */
+function cutPoint(src: string, from: number): number {
+  const end = from + WINDOW;
   const line = src.lastIndexOf('\n', end - 1) + 1;
   if (line > from) return line;
   const space = src.lastIndexOf(' ', end - 1) + 1;
-  let cut = space > from + size / 2 ? space : end;
+  let cut = space > from + WINDOW / 2 ? space : end;
   if (/[\ud800-\udbff]/.test(src[cut - 1] ?? '')) cut--; // never split a surrogate pair
   return cut;
 }
@@ -150,8 +147,6 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   let final = false;
   let onDone: (() => void) | undefined;
   let short = false; // what `finish` has left to render fits one window: it renders at once
-  // Characters of the next window: the first is small, the next sized by how long it took.
-  let size = MIN_WINDOW;
 
   const schedule = (): void => void (frame ||= requestAnimationFrame(run));
 
@@ -231,14 +226,13 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
    * whole text so far is on screen.
    */
   function step(): boolean {
-    if (pending !== normalized) current = normalize((normalized = pending));
-    const text = current;
+    const text = pending == normalized ? current : (current = normalize((normalized = pending)));
     // Append-only is the contract; anything else (a reused target) starts over.
     if (!text.startsWith(frozen)) reset();
     const rest = text.slice(frozen.length);
     const prefix = carry?.prefix ?? '';
-    const full = rest.length > size;
-    const src = prefix + (full ? rest.slice(0, size) : rest);
+    const full = rest.length > WINDOW;
+    const src = prefix + (full ? rest.slice(0, WINDOW) : rest);
     stats.frames++;
     // Freeze the complete blocks at the start of the rest; only the remainder is shown settled.
     const tokens = lexMarkdown(src);
@@ -255,7 +249,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     }
     if (full) {
       // A window full of one unfinished block: freeze a piece of it.
-      if (!frees) freezePiece(src, cutPoint(src, prefix.length, size));
+      if (!frees) freezePiece(src, cutPoint(src, prefix.length));
       stats.parsedChars += stats.lastParsedChars = lexed;
       return true;
     }
@@ -274,15 +268,6 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     return false;
   }
 
-  /** A step; after a full window, the next one is sized to take about the task budget. */
-  function timedStep(): boolean {
-    const started = performance.now();
-    const more = step();
-    const ms = performance.now() - started;
-    if (more) size = Math.min(WINDOW, Math.max(MIN_WINDOW, Math.round((size * TASK_BUDGET_MS) / Math.max(ms, 1))));
-    return more;
-  }
-
   /**
    * Works through windows until the text so far is shown or the task's budget is spent. A
    * streaming frame always does one window (the tail); a final render of more than one window
@@ -295,8 +280,8 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
     // Asked first, so the task's budget counts this frame's first window too.
     const fresh = withinTaskBudget();
     if (final && !short && !fresh) return schedule();
-    let more = timedStep();
-    while (more && withinTaskBudget()) more = timedStep();
+    let more = step();
+    while (more && withinTaskBudget()) more = step();
     if (more) return schedule();
     if (final) {
       done = true;

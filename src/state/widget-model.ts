@@ -199,6 +199,5 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
 
 /** What a screen reader should hear of a markdown reply. */
 function plainText(md: string): string {
-  // The start only: the rest would be cut anyway, and a reply may be a megabyte.
-  return md.slice(0, 4e3).replace(/```[\s\S]*?```/g, ' ').replace(/[*_`#>|~]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 1000);
+  return md.replace(/```[\s\S]*?```/g, ' ').replace(/[*_`#>|~]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 1000);
 }

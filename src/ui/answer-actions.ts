@@ -5,14 +5,13 @@ import { loadChartRuntime } from '../chart/load';
 import type { DrawChart } from '../chart/types';
 import { chartable, sortOrder } from '../chart/values';
 import { SHOWN_ROWS } from '../markdown/stream';
-import { count, type Messages } from '../i18n';
+import type { Messages } from '../i18n';
 import type { WidgetModel } from '../state/widget-model';
 
 const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
 
 /** The table's cells as text, header row first, in the order shown (the first `n` rows only, if given). */
-export const tableRows = ({ rows }: HTMLTableElement, n = Infinity) =>
-  Array.from({ length: Math.min(n, rows.length) }, (_, i) => [...rows[i]!.cells].map(cellText));
+export const tableRows = (table: HTMLTableElement, n?: number) => [...table.rows].slice(0, n).map((r) => [...r.cells].map(cellText));
 
 /** Tab-separated text, so a paste into a spreadsheet lands in cells. */
 export const tableToTsv = (table: HTMLTableElement) => tableRows(table).map((r) => r.join('\t')).join('\n');
@@ -113,9 +112,8 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
     redraws.push(redraw);
 
-    // Column headers sort: ascending, descending, then the original order again. The rows are
-    // read at the first press: reading every row of a long table now would hold the page.
-    let original: HTMLTableRowElement[] | undefined;
+    // Column headers sort: ascending, descending, then the original order again.
+    const original = [...body.children] as HTMLTableRowElement[];
     // A long table shows its first rows (the rest were built `hidden`, markdown/stream.ts) until
     // the visitor asks for all; sorted, it shows the first rows of the new order.
     let folded = body.childElementCount > SHOWN_ROWS;
@@ -126,9 +124,8 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         const next = { ascending: 'descending', descending: '' }[th.getAttribute('aria-sort')!] ?? 'ascending';
         for (const h of heads) h.removeAttribute('aria-sort');
         if (next) th.setAttribute('aria-sort', next);
-        const rows = (original ??= [...body.children] as HTMLTableRowElement[]);
-        const order = sortOrder(rows.map((r) => cellText(r.cells[col])), locale, next == 'descending' ? -1 : 1);
-        body.append(...(next ? order.map((i) => rows[i]!) : rows));
+        const order = sortOrder(original.map((r) => cellText(r.cells[col])), locale, next == 'descending' ? -1 : 1);
+        body.append(...(next ? order.map((i) => original[i]!) : original));
         fold();
         redraw();
       });
@@ -153,7 +150,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
       }),
     ];
     if (folded) {
-      const all = button('', (t) => t.showAllRows(count(locale, body.childElementCount)), () => {
+      const all = button('', (t) => t.showAllRows(body.childElementCount.toLocaleString(locale)), () => {
         folded = false;
         fold();
         all.remove();
