@@ -59,9 +59,27 @@ export function createPlayer(Ctx: AudioContextCtor | undefined, onPlaying: (play
     ctx = null;
     c?.close().catch(() => undefined);
   };
+  let resuming = false;
   const next = () => {
     const c = ctx;
     if (current || !c) return;
+    if (c.state !== 'running' && queue.length) {
+      // A suspended context plays nothing (autoplay rules, or no audio output at all: Firefox on a
+      // machine without a sound device never runs one), so nothing claims to play: the clips wait
+      // for it to run. Once the turn is over they are dropped, and the reply is text only.
+      if (finished && !pending) return release();
+      if (!resuming) {
+        resuming = true;
+        c.resume().then(
+          () => {
+            resuming = false;
+            next();
+          },
+          () => (resuming = false),
+        );
+      }
+      return;
+    }
     const buffer = queue.shift();
     if (!buffer) {
       setPlaying(false);
@@ -121,7 +139,7 @@ export function createPlayer(Ctx: AudioContextCtor | undefined, onPlaying: (play
     silence,
     finish() {
       finished = true;
-      if (!current && !pending && !queue.length) release();
+      if (!current && !pending && (!queue.length || ctx?.state !== 'running')) release();
     },
     close: silence,
   };

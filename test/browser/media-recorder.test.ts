@@ -1,7 +1,7 @@
 // Runs in Chromium, Firefox and WebKit (test/browser/engines). Voice records with MediaRecorder in
 // the first of MIME_PREFERENCE the browser supports (src/voice/turn.ts): WebM/Opus in Chromium
-// and Firefox, MP4 in Safari. The voice tests themselves need a fake microphone (Chromium only),
-// so this checks the format choice in each engine on a microphone-free stream (Web Audio).
+// and Firefox, MP4 in Safari. This checks the format choice in each engine on a microphone-free
+// stream (Web Audio); voice.test.ts records whole turns with fixtures/fake-microphone.js.
 import { describe, expect, it } from 'vitest';
 import { MIME_PREFERENCE } from '../../src/voice/turn';
 import { ENGINE, openPage } from './engines';

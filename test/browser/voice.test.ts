@@ -1,54 +1,39 @@
-// Contract 4.3 in real Chromium (fake microphone: see CHROMIUM_ARGS in global-setup.ts): the voice
-// runtime is loaded only on the first press, once; the socket carries the session token in its
-// first frame (checked on the server), audio streams as binary frames, the transcript and the
-// reply show like a typed turn; not configured and denied microphone give their notices.
-import type { Page, WebSocket as PwWebSocket } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+// Contract 4.3 in Chromium, Firefox and WebKit (test/browser/engines). The microphone is
+// fixtures/fake-microphone.js (a Web Audio tone from getUserMedia) in every engine; a refused
+// microphone is fixtures/microphone-denied.js (NotAllowedError, what each engine gives the page).
+// The voice runtime is loaded only on the first press, once; the socket carries the session token
+// in its first frame (checked on the server), audio streams as binary frames in the format the
+// engine records (WebM/Opus in Chromium and Firefox, MP4 in WebKit), the transcript and the reply
+// show like a typed turn; not configured and denied microphone give their notices.
+import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
-import { disconnectBrowser, mockControl, mockRequests, openPage, problems, settle, WAIT, type WidgetPage } from './helpers';
+import { MIME_PREFERENCE } from '../../src/voice/turn';
+import { ENGINE, mockControl, mockRequests, openPage, problems, settle, WAIT, type EnginePageOptions, type WidgetPage } from './engines';
 
-afterAll(disconnectBrowser);
-
-const RUNTIME = /\/dist\/widget-voice\.js$/;
-const runtimeRequests = (wp: WidgetPage) => wp.requests.filter((r) => RUNTIME.test(new URL(r.url).pathname));
+/** How many times the page loaded widget-voice.js (Resource Timing: the same in every engine). */
+const runtimeLoads = (wp: WidgetPage) =>
+  wp.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/dist/widget-voice.js')).length);
 const voiceFrames = async () =>
   (await mockRequests()).filter((r) => r.method === 'WS').map((r) => r.body as Record<string, unknown>);
 
-/** Counts Web Audio clips started, blob: URLs made and <audio> elements created, from the first moment. */
-async function recordAudio(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __swAudio: { started: number; blobUrls: number; audioElements: number } };
-    w.__swAudio = { started: 0, blobUrls: 0, audioElements: 0 };
-    const start = AudioBufferSourceNode.prototype.start;
-    AudioBufferSourceNode.prototype.start = function (...args: Parameters<typeof start>) {
-      w.__swAudio.started++;
-      return start.apply(this, args);
-    };
-    const createObjectURL = URL.createObjectURL;
-    URL.createObjectURL = (o: Blob | MediaSource) => {
-      w.__swAudio.blobUrls++;
-      return createObjectURL(o);
-    };
-    const createElement = Document.prototype.createElement;
-    Document.prototype.createElement = function (this: Document, name: string, o?: ElementCreationOptions) {
-      if (String(name).toLowerCase() === 'audio') w.__swAudio.audioElements++;
-      return createElement.call(this, name, o);
-    } as typeof createElement;
-  });
+interface AudioStats {
+  decoded: number;
+  started: number;
+  contexts: { ran: boolean }[];
+  blobUrls: number;
+  audioElements: number;
 }
-const audioStats = (wp: WidgetPage) =>
-  wp.page.evaluate(() => (window as unknown as { __swAudio: { started: number; blobUrls: number; audioElements: number } }).__swAudio);
+/** fixtures/record-voice.js: clips decoded and started, whether their contexts ran, blob: URLs, <audio> elements. */
+const audioStats = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swAudio: AudioStats }).__swAudio);
+/** fixtures/record-voice.js: the URL of every WebSocket the page opened. */
+const socketUrls = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swSockets: string[] }).__swSockets.slice());
 
-async function openVoicePage(extra: Parameters<typeof openPage>[0] = {}): Promise<WidgetPage> {
+/** The microphone the visitor has: the fake one, or one they refuse. */
+async function openVoicePage(extra: EnginePageOptions = {}, microphone = 'fake-microphone.js'): Promise<WidgetPage> {
   const wp = await openPage({
     ...extra,
+    earlyFixtures: [microphone, 'record-voice.js'],
     initOptions: { locale: 'en', voice: true, nonce: 'voice-nonce', ...extra.initOptions },
-    beforeLoad: async (page, context) => {
-      await recordAudio(page);
-      // These tests run for seconds: Chromium then asks for /favicon.ico, a 404 that is not the widget's.
-      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-      await extra.beforeLoad?.(page, context);
-    },
   });
   await wp.openPanel();
   return wp;
@@ -56,15 +41,14 @@ async function openVoicePage(extra: Parameters<typeof openPage>[0] = {}): Promis
 
 describe('voice', () => {
   it('loads widget-voice.js only on the first press, once; a spoken turn shows like a typed one', async () => {
-    const wp = await openVoicePage();
-    const sockets: PwWebSocket[] = [];
-    wp.page.on('websocket', (s) => sockets.push(s));
+    // These tests run for seconds: the page names an icon, so the browser asks for no /favicon.ico (a 404 not the widget's).
+    const wp = await openVoicePage({ headHtml: '<link rel="icon" href="data:,">' });
     const mic = wp.part('mic-button');
     expect(await mic.getAttribute('aria-label')).toBe(en.micStart);
     expect(await mic.getAttribute('aria-pressed')).toBe('false');
 
     await settle(wp.page);
-    expect(runtimeRequests(wp)).toEqual([]);
+    expect(await runtimeLoads(wp)).toBe(0);
 
     await mic.click();
     // Recording: pressed, styled, labelled as the stop control.
@@ -72,14 +56,14 @@ describe('voice', () => {
     await expect.poll(async () => (await voiceFrames()).length, { timeout: WAIT }).toBeGreaterThan(0);
     expect(await mic.getAttribute('class')).toContain('recording');
     expect(await mic.getAttribute('aria-label')).toBe(en.micStop);
-    expect(runtimeRequests(wp)).toHaveLength(1);
+    expect(await runtimeLoads(wp)).toBe(1);
     // The runtime's <script> carries the nonce option (and defines no global).
     expect(
       await wp.page.evaluate(() => [...document.scripts].filter((s) => s.src.endsWith('/widget-voice.js')).map((s) => s.nonce)),
     ).toEqual(['voice-nonce']);
     expect(await wp.page.evaluate(() => Object.keys(window).filter((k) => /voice/i.test(k)))).toEqual([]);
 
-    // Let the fake microphone produce a few 250 ms chunks, then press again.
+    // Let the microphone produce a few 250 ms chunks, then press again.
     await expect.poll(async () => (await voiceFrames()).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThanOrEqual(2);
     await mic.click();
 
@@ -96,19 +80,29 @@ describe('voice', () => {
     const frames = await voiceFrames();
     const start = frames[0]!;
     expect(start).toMatchObject({ type: 'start', locale: 'en', token: expect.stringMatching(/^vs_/) });
-    expect(String(start.mime)).toMatch(/^audio\/webm/);
+    // The format is the engine's first supported type of MIME_PREFERENCE, as MediaRecorder names it.
+    const supported = await wp.page.evaluate((types) => types.find((t) => MediaRecorder.isTypeSupported(t)) ?? '', MIME_PREFERENCE);
+    expect(String(start.mime).split(';')[0]).toBe(supported.split(';')[0]);
+    expect(String(start.mime)).toMatch(ENGINE === 'webkit' ? /^audio\/mp4/ : /^audio\/webm/);
     expect(start).not.toHaveProperty('conversation_id');
-    expect(wp.tokens).not.toContain(start.token);
+    expect(await wp.tokens()).not.toContain(start.token);
     expect(frames.slice(1).filter((f) => 'binary' in f).every((f) => (f.binary as number) > 0)).toBe(true);
     expect(frames.at(-1)).toEqual({ type: 'stop' });
     // The session token went nowhere else: not in the socket URL, not in the DOM, not in the console.
-    expect(sockets.map((s) => s.url())).toEqual([expect.stringMatching(/\/api\/v1\/widget\/voice\/ws$/)]);
-    expect(sockets[0]!.url()).not.toContain(String(start.token));
+    const sockets = await socketUrls(wp);
+    expect(sockets).toEqual([expect.stringMatching(/\/api\/v1\/widget\/voice\/ws$/)]);
+    expect(sockets[0]).not.toContain(String(start.token));
     expect(await wp.page.evaluate(() => document.documentElement.outerHTML + window.__swTest.root()!.innerHTML)).not.toContain(String(start.token));
-    expect(wp.consoleMessages.map((m) => m.text).join('\n')).not.toContain(String(start.token));
+    expect((await wp.consoleMessages()).map((m) => m.text).join('\n')).not.toContain(String(start.token));
 
-    // The spoken reply was played through Web Audio: no <audio>, no blob: URL.
-    await expect.poll(async () => (await audioStats(wp)).started, { timeout: WAIT }).toBeGreaterThanOrEqual(1);
+    // The spoken reply went to Web Audio: no <audio>, no blob: URL. Where the audio context runs
+    // it played; Firefox here has no sound device, its context never runs, and nothing claims to
+    // play (the mic button is "start" again below, not "stop the spoken answer").
+    await expect.poll(async () => (await audioStats(wp)).decoded, { timeout: WAIT }).toBeGreaterThanOrEqual(1);
+    const played = (await audioStats(wp)).contexts.every((c) => c.ran);
+    if (ENGINE !== 'firefox') expect(played, 'the reply\'s audio context runs').toBe(true);
+    if (played) await expect.poll(async () => (await audioStats(wp)).started, { timeout: WAIT }).toBeGreaterThanOrEqual(1);
+    else expect((await audioStats(wp)).started).toBe(0);
     expect(await audioStats(wp)).toMatchObject({ blobUrls: 0, audioElements: 0 });
 
     // A second spoken turn joins the same conversation; the runtime is not loaded again.
@@ -120,8 +114,8 @@ describe('voice', () => {
     await expect.poll(async () => (await voiceFrames()).slice(before).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
     await mic.click();
     await wp.waitForReplies(2);
-    expect(runtimeRequests(wp)).toHaveLength(1);
-    expect(problems(wp)).toEqual([]);
+    expect(await runtimeLoads(wp)).toBe(1);
+    expect(await problems(wp)).toEqual([]);
   });
 
   it('under a strict CSP with Trusted Types: the runtime loads through the service-widget policy, no violation', async () => {
@@ -141,7 +135,8 @@ describe('voice', () => {
     await wp.waitForReplies(1);
     await settle(wp.page);
     expect(await wp.violations()).toEqual([]);
-    expect(problems(wp)).toEqual([]);
+    expect(await wp.policies()).toContain('service-widget');
+    expect(await problems(wp)).toEqual([]);
   });
 
   it('not configured (from /config): the not-set-up notice, nothing downloaded, no microphone', async () => {
@@ -151,7 +146,8 @@ describe('voice', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain(en.voiceNotConfigured);
     await settle(wp.page);
-    expect(runtimeRequests(wp)).toEqual([]);
+    expect(await runtimeLoads(wp)).toBe(0);
+    expect(await wp.page.evaluate(() => (window as unknown as { __swMicCalls: number }).__swMicCalls)).toBe(0);
   });
 
   it('409 voice_not_configured from POST /voice/session: the not-set-up notice', async () => {
@@ -170,13 +166,7 @@ describe('voice', () => {
   });
 
   it('microphone permission denied: a voice notice; text chat still works', async () => {
-    const wp = await openVoicePage({
-      beforeLoad: async (page) => {
-        await page.addInitScript(() => {
-          navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-        });
-      },
-    });
+    const wp = await openVoicePage({}, 'microphone-denied.js');
     await wp.part('mic-button').click();
     const notice = wp.host.locator('[part~="notice"][data-kind="voice"]');
     await notice.waitFor();
@@ -185,6 +175,6 @@ describe('voice', () => {
     expect((await mockRequests()).filter((r) => r.path === '/api/v1/widget/voice/session')).toEqual([]);
     await wp.send('Typed instead');
     await wp.waitForReplies(1);
-    expect(problems(wp)).toEqual([]);
+    expect(await problems(wp)).toEqual([]);
   });
 });

@@ -175,6 +175,28 @@ describe('the answer', () => {
     expect(types()).not.toContain('failed'); // our own close is not a dropped connection
   });
 
+  it('a context that never runs (no audio output) plays nothing, claims nothing plays, and is released at the end', async () => {
+    // Firefox on a machine without a sound device: the context stays suspended, resume() never settles.
+    class SilentContext extends FakeAudioContext {
+      override state = 'suspended';
+      override resume = vi.fn(() => new Promise<void>(() => undefined));
+    }
+    env.AudioContext = SilentContext;
+    const { turn, socket } = await recording();
+    turn.stop();
+    await tick();
+    socket.text({ type: 'audio', mime: 'audio/wav' });
+    socket.binary(clip(1));
+    socket.text({ type: 'reply.delta', text: 'Only text' });
+    socket.text({ type: 'reply.done', conversation_id: 'conv_9' });
+    const ctx = FakeAudioContext.instances[0]!;
+    await vi.waitFor(() => expect(ctx.closed).toBe(true));
+    expect(ctx.resume).toHaveBeenCalled();
+    expect(ctx.sources).toEqual([]);
+    expect(events.filter((e) => e.type === 'playing')).toEqual([]);
+    expect(events.at(-1)).toEqual({ type: 'done', conversationId: 'conv_9' });
+  });
+
   it('ignores a binary frame that no audio frame announced, and unknown text frames', async () => {
     const { socket } = await recording();
     socket.binary(clip(7));
