@@ -32,7 +32,12 @@ export function MessageList() {
     // scroll (Firefox: the visitor could not scroll up at all while a reply streamed).
     let touchY = 0;
     const fingerY = (e: Event) => (e as TouchEvent).touches?.[0]?.clientY ?? 0;
+    const atEnd = () => el.scrollHeight - el.scrollTop - el.clientHeight < 48;
     const onInput = (e: Event) => {
+      // A press on an answer above the end (brought into view by find-in-page or focus, not by
+      // scrolling) is the visitor working there: a "Copied" label or a chart must not pull the
+      // list away from under them.
+      if (e.type === 'pointerdown' && !atEnd()) pinned = false;
       // A wheel down (at the end, say) is not scrolling up: a clamp after it must not unpin.
       const down = e instanceof WheelEvent && e.deltaY >= 0;
       if (!down && (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el)) visitor = true;
@@ -47,7 +52,7 @@ export function MessageList() {
     };
     const onScroll = () => {
       const top = el.scrollTop;
-      if (el.scrollHeight - top - el.clientHeight < 48) {
+      if (atEnd()) {
         pinned = true;
         visitor = false;
       } else if (top < lastTop && visitor) pinned = false;

@@ -48,6 +48,18 @@ describe('the message list follows the conversation', () => {
     expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0);
   });
 
+  it('a press on an answer above the end (reached without scrolling, as by find-in-page) stops the following', async () => {
+    const { el, grow, scroll } = await listWithLayout();
+    await grow(600);
+    el.scrollTop = 200; // find-in-page: no wheel, key or touch
+    scroll();
+    const answer = document.createElement('button');
+    el.append(answer);
+    fireEvent.pointerDown(answer);
+    await grow(100); // the button's "Copied", a chart drawn
+    expect(el.scrollTop).toBe(200);
+  });
+
   it('the visitor scrolling up with the wheel, a key or the scrollbar stops the following; back at the end it follows again', async () => {
     const { el, grow, scroll } = await listWithLayout();
     await grow(600);
