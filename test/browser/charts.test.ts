@@ -8,17 +8,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENGINE, openPage, problems, serverUrl, settle, type Locator, type WidgetPage } from './engines';
+import { addAxe, ENGINE, openPage, problems, settle, STRICT_CSP, type Locator, type WidgetPage } from './engines';
 import { REPO_ROOT, SCREENSHOTS_DIR } from './paths';
 
 const NONCE = 'chart-nonce';
-const STRICT_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "require-trusted-types-for 'script'",
-  'trusted-types service-widget dompurify',
-].join('; ');
 
 async function tablesReply(opts: Parameters<typeof openPage>[0] = {}): Promise<WidgetPage> {
   const wp = await openPage({
@@ -219,18 +212,7 @@ describe('charts', () => {
       await tableBlock(wp, i).locator('[part~="chart"]').waitFor();
     }
     await click(tableBlock(wp, 3).locator('th button').nth(2));
-    // axe-core from the test server (the page has no CSP), as a script element.
-    await wp.page.evaluate(
-      (src) =>
-        new Promise<void>((resolve, reject) => {
-          const script = document.createElement('script');
-          script.src = src;
-          script.onload = () => resolve();
-          script.onerror = () => reject(new Error(`could not load ${src}`));
-          document.head.append(script);
-        }),
-      `${serverUrl()}/node_modules/axe-core/axe.min.js`,
-    );
+    await addAxe(wp.page); // the page has no CSP
     for (const theme of ['light', 'dark'] as const) {
       await wp.page.evaluate((t) => window.__swTest.instance!.setTheme(t), theme);
       const serious = await wp.page.evaluate(async () => {

@@ -4,16 +4,7 @@
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import { completionChunks, doneFrame, encodeFrame, namedFrame, wordPieces } from '../../mock/sse';
-import { apiRequests, cannedAnswer, openPage, problems, settle, type WidgetPage } from './engines';
-
-const STRICT_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "require-trusted-types-for 'script'",
-  'trusted-types service-widget dompurify',
-].join('; ');
-
+import { apiRequests, cannedAnswer, openPage, problems, settle, STRICT_CSP, type WidgetPage } from './engines';
 
 async function expectCleanRun(wp: WidgetPage): Promise<void> {
   await settle(wp.page);

@@ -239,6 +239,30 @@ export async function problems(wp: WidgetPage): Promise<string[]> {
   ];
 }
 
+/** A strict policy: scripts from 'self' only, no inline anything, Trusted Types enforced (the widget's policy and DOMPurify's). */
+export const STRICT_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "require-trusted-types-for 'script'",
+  'trusted-types service-widget dompurify',
+].join('; ');
+
+/** Loads axe-core (a devDependency, from the test server) into the page as a `<script src>`; the page must allow it. */
+export async function addAxe(page: TestPage): Promise<void> {
+  await page.evaluate(
+    (src) =>
+      new Promise<void>((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = src;
+        script.onload = () => resolve();
+        script.onerror = () => reject(new Error(`${src} did not load (is axe-core installed?)`));
+        document.head.append(script);
+      }),
+    `${serverUrl()}/node_modules/axe-core/axe.min.js`,
+  );
+}
+
 /** Lets the page run a few frames and timers: for asserting that something did NOT happen. */
 export async function settle(page: TestPage, ms = 400): Promise<void> {
   await page.evaluate((wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))), ms);

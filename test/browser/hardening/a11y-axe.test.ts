@@ -7,8 +7,8 @@
 // (setTheme/setLocale) on the same conversation. Runs in Chromium, Firefox and WebKit
 // (test/browser/engines).
 import { describe, expect, it } from 'vitest';
-import { mockControl, openPage, WAIT, type WidgetPage } from '../engines';
-import { axeUrl, figure, useReport } from './lib';
+import { addAxe, mockControl, openPage, WAIT, type WidgetPage } from '../engines';
+import { figure, useReport } from './lib';
 
 useReport('3. accessibility (axe-core 4.14)', import.meta.url);
 
@@ -163,17 +163,7 @@ describe('axe: no serious or critical violations', () => {
       });
       if (mode === 'floating') await wp.openPanel();
       else await wp.part('composer-input').waitFor();
-      await wp.page.evaluate(
-        (src) =>
-          new Promise<void>((resolve, reject) => {
-            const script = document.createElement('script');
-            script.src = src;
-            script.onload = () => resolve();
-            script.onerror = () => reject(new Error(`${src} did not load`));
-            document.head.append(script);
-          }),
-        axeUrl(),
-      );
+      await addAxe(wp.page);
 
       // Sanity: axe does look inside the shadow root (an unnamed button and grey-on-grey text put
       // there are found), so the zero below means something.

@@ -1,13 +1,13 @@
 // Shared helpers of the hardening suite (test/browser/hardening/*.test.ts): geometry and
 // computed-style snapshots, focus inspection, CDP metrics, screenshots, and the report every
 // file contributes to (printed by each file's afterAll, merged into artifacts/hardening-report.*).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeEach, expect, inject } from 'vitest';
 import type { TestPage } from '../engines';
-import { REPO_ROOT, SCREENSHOTS_DIR, urlPath } from '../paths';
+import { REPO_ROOT, SCREENSHOTS_DIR } from '../paths';
 
 export const HARDENING_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const SHOTS_DIR = path.join(SCREENSHOTS_DIR, 'hardening');
@@ -264,13 +264,6 @@ export function useReport(area: string, file: string): void {
       console.log(`\n[hardening] FULL REPORT (${everything.length} cases, ${all.length} files) → ${path.relative(REPO_ROOT, REPORT_MD)}\n${table(everything)}\n`);
     }
   });
-}
-
-/** URL of axe-core's script on the test server (which serves the repo root), for a `<script src>`. */
-export function axeUrl(): string {
-  const file = path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-  if (!existsSync(file)) throw new Error('axe-core is not installed (devDependency)');
-  return `${inject('serverUrl')}${urlPath(file)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
