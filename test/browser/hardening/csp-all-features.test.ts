@@ -3,12 +3,12 @@
 // README's "Content Security Policy and Trusted Types" and "Voice" sections list it, sent as a
 // real header, plus `default-src 'none'` so that anything the README forgot would be blocked and
 // reported. Zero `securitypolicyviolation` events. A second test removes one directive at a time
-// to see whether each README entry is needed.
-import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectBrowser, mockControl, mockRequests, openPage, policies, problems, recordPolicies, serverUrl, settle, WAIT, type WidgetPage } from '../helpers';
+// to see whether each README entry is needed. Runs in Chromium, Firefox and WebKit (test/browser/engines);
+// the microphone is fixtures/fake-microphone.js (a Web Audio tone from getUserMedia).
+import { describe, expect, it } from 'vitest';
+import { mockControl, mockRequests, openPage, problems, serverUrl, settle, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
 import { figure, useReport } from './lib';
 
-afterAll(disconnectBrowser);
 useReport('2. strict CSP + Trusted Types, every feature', import.meta.url);
 
 /**
@@ -31,16 +31,29 @@ function readmeCsp(opts: { trustedTypes?: string; voiceHost?: boolean; defaultNo
 
 const voiceFrames = async () => (await mockRequests()).filter((r) => r.method === 'WS').map((r) => r.body as Record<string, unknown>);
 
-async function openCspPage(csp: string): Promise<WidgetPage> {
+async function openCspPage(csp: string, extra: EnginePageOptions = {}): Promise<WidgetPage> {
   return openPage({
     csp,
     scenario: 'confirmation',
     sub: `demo-csp-all-${Date.now().toString(36)}`, // seeded history
     initOptions: { locale: 'en', voice: true, nonce: 'csp-nonce' },
-    beforeLoad: async (page) => {
-      await recordPolicies(page);
-      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-    },
+    earlyFixtures: ['fake-microphone.js'],
+    ...extra,
+  });
+}
+
+/** Records every stream getUserMedia gives the page (window.__swStreams), over fake-microphone.js's. */
+async function recordStreams(wp: WidgetPage): Promise<void> {
+  await wp.page.evaluate(() => {
+    const w = window as unknown as { __swStreams: MediaStream[] };
+    w.__swStreams = [];
+    const proto = MediaDevices.prototype;
+    const gum = proto.getUserMedia;
+    proto.getUserMedia = async function (this: MediaDevices, c?: MediaStreamConstraints) {
+      const s = await gum.call(this, c);
+      w.__swStreams.push(s);
+      return s;
+    };
   });
 }
 
@@ -80,11 +93,10 @@ async function everyFeature(wp: WidgetPage, steps: string[]): Promise<void> {
   steps.push('voice');
 
   // Portal: a new tab opened in the click, sent to the portal with the one-time code.
-  const popup = wp.context.waitForEvent('page');
   await wp.part('plug-button').click();
-  const tab = await popup;
-  await tab.waitForURL(/\/demo\/portal\.html\?code=/, { timeout: WAIT });
-  await tab.close();
+  await expect
+    .poll(async () => (await wp.otherTabs()).map((t) => t.url), { timeout: WAIT })
+    .toEqual([expect.stringMatching(/\/demo\/portal\.html\?code=/)]);
   steps.push('portal');
 
   // Portal with the popup blocked: the widget shows the link instead.
@@ -113,15 +125,15 @@ describe('the README CSP with Trusted Types', () => {
     })).toBe('TypeError');
     // Forget the sanity check's own violation and console error.
     await wp.page.evaluate(() => (window.__swViolations.length = 0));
-    wp.consoleMessages.length = 0;
+    const before = (await problems(wp)).length;
 
     const steps: string[] = [];
     await everyFeature(wp, steps);
     await settle(wp.page, 600);
     expect(steps).toEqual(['confirmation', 'chat', 'history', 'voice', 'portal', 'portal-link']);
     expect(await wp.violations()).toEqual([]);
-    expect(problems(wp)).toEqual([]);
-    const names = await policies(wp);
+    expect((await problems(wp)).slice(before)).toEqual([]);
+    const names = await wp.policies();
     expect(names.filter((n) => n !== 'service-widget' && n !== 'dompurify')).toEqual([]);
     expect(names.filter((n) => n === 'service-widget')).toHaveLength(1);
     figure(`CSP: ${csp.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'HOST').replace(/ws:\/\/127\.0\.0\.1:\d+/g, 'ws://HOST')}`);
@@ -130,41 +142,36 @@ describe('the README CSP with Trusted Types', () => {
 });
 
 describe('is every README directive needed? (one removed at a time)', () => {
-  it('both `dompurify` in trusted-types and the ws: voice host in connect-src are needed', async () => {
-    const results: string[] = [];
+  // One page per test: a second page in the same test would be a second window in WebKit, with
+  // the first one still open in front of it.
+  it('`dompurify` in trusted-types is needed', async () => {
+    // trusted-types without dompurify: a chat reply is the only thing that needs it.
+    const wp = await openCspPage(readmeCsp({ trustedTypes: 'service-widget' }));
+    await mockControl('scenario', { name: 'normal' });
+    await wp.openPanel();
+    await wp.send('How many orders did we get last week?');
+    const reply = await wp.waitForReplies(1).catch(() => null);
+    await settle(wp.page);
+    const v = await wp.violations();
+    const rendered = reply ? await reply.locator('table').count() : 0;
+    figure(`without dompurify: ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}], reply table rendered: ${rendered > 0}`);
+    // The README is right to list it: DOMPurify asks for its policy and the page reports it.
+    expect(v.some((x) => x.directive === 'trusted-types')).toBe(true);
+  });
 
-    // 1. trusted-types without dompurify: a chat reply is the only thing that needs it.
-    {
-      const wp = await openCspPage(readmeCsp({ trustedTypes: 'service-widget' }));
-      await mockControl('scenario', { name: 'normal' });
-      await wp.openPanel();
-      await wp.send('How many orders did we get last week?');
-      const reply = await wp.waitForReplies(1).catch(() => null);
-      await settle(wp.page);
-      const v = await wp.violations();
-      const rendered = reply ? await reply.locator('table').count() : 0;
-      results.push(`without dompurify: ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}], reply table rendered: ${rendered > 0}`);
-      // The README is right to list it: DOMPurify asks for its policy and the page reports it.
-      expect(v.some((x) => x.directive === 'trusted-types')).toBe(true);
-    }
-
-    // 2. connect-src without the explicit ws: voice host, although it is the service's host: a
-    // host-source `http://host` does not match `ws://host` (CSP3 scheme matching only goes
-    // ws→http, not http→ws; only 'self' covers ws: of the page's own host). So the README's
-    // `wss://YOUR-VOICE-HOST` is needed even when the voice host is the service host.
-    {
-      const wp = await openCspPage(readmeCsp({ voiceHost: false }));
-      await mockControl('scenario', { name: 'normal' });
-      await wp.openPanel();
-      await wp.part('mic-button').click();
-      await expect.poll(async () => (await wp.violations()).length, { timeout: WAIT }).toBeGreaterThan(0);
-      const v = await wp.violations();
-      results.push(
-        `without ws://HOST in connect-src (voice host = service host): ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}]`,
-      );
-      expect(v.some((x) => x.directive === 'connect-src' && x.blockedURI.startsWith('ws:'))).toBe(true);
-    }
-    for (const r of results) figure(r);
+  // connect-src without the explicit ws: voice host, although it is the service's host: a
+  // host-source `http://host` does not match `ws://host` (CSP3 scheme matching only goes
+  // ws→http, not http→ws; only 'self' covers ws: of the page's own host). So the README's
+  // `wss://YOUR-VOICE-HOST` is needed even when the voice host is the service host.
+  it('the ws: voice host in connect-src is needed', async () => {
+    const wp = await openCspPage(readmeCsp({ voiceHost: false }));
+    await mockControl('scenario', { name: 'normal' });
+    await wp.openPanel();
+    await wp.part('mic-button').click();
+    await expect.poll(async () => (await wp.violations()).length, { timeout: WAIT }).toBeGreaterThan(0);
+    const v = await wp.violations();
+    figure(`without ws://HOST in connect-src (voice host = service host): ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}]`);
+    expect(v.some((x) => x.directive === 'connect-src' && x.blockedURI.startsWith('ws:'))).toBe(true);
   });
 });
 
@@ -180,20 +187,9 @@ describe('a voice socket the page blocks', () => {
     const wp = await openPage({
       csp: readmeCsp({ voiceHost: false }),
       initOptions: { locale: 'en', voice: true },
-      beforeLoad: async (page) => {
-        await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-        await page.addInitScript(() => {
-          const w = window as unknown as { __swStreams: MediaStream[] };
-          w.__swStreams = [];
-          const gum = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-          navigator.mediaDevices.getUserMedia = async (c) => {
-            const s = await gum(c);
-            w.__swStreams.push(s);
-            return s;
-          };
-        });
-      },
+      earlyFixtures: ['fake-microphone.js'],
     });
+    await recordStreams(wp);
     await wp.openPanel();
     await wp.part('mic-button').click();
     await expect.poll(async () => (await wp.violations()).length, { timeout: WAIT }).toBeGreaterThan(0);
