@@ -432,8 +432,10 @@ function dropOrphans(parse: (code: string) => unknown, code: string, out: string
  * (`{normal, gfm, pedantic}` and `{normal, gfm, breaks, pedantic}`, read only by the `Lexer`
  * constructor once `markedUnusedLexerEntries` has dropped `Lexer.rules`) read the `gfm` set, and
  * leaves those values out of `normal` (what the `gfm` set holds is unchanged: same rule for every
- * name), then drops the tables and the regexes only they used. Found by shape in the syntax tree;
- * the build fails loudly if marked changes shape.
+ * name), then drops the tables and the regexes only they used. It also leaves out GFM's inline
+ * `del` rule, which nothing reads (a leftover: the tokenizer finds strikethrough with the
+ * `delLDelim`/`delRDelim` rules). Found by shape in the syntax tree; the build fails loudly if
+ * marked changes shape.
  */
 export function markedGfmRulesOnly(): Plugin {
   type Node = { type: string; start: number; end: number; [k: string]: any };
@@ -454,9 +456,11 @@ export function markedGfmRulesOnly(): Plugin {
       const tree = this.parse(code);
       const refs = references(tree);
       const members: Node[] = [];
+      const patterns: Node[] = [];
       const walk = (n: any) => {
         if (!n || typeof n.type != 'string') return;
         if (n.type == 'MemberExpression' && n.object.type == 'Identifier') members.push(n);
+        if (n.type == 'ObjectPattern') patterns.push(n);
         for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
       };
       walk(tree);
@@ -477,6 +481,14 @@ export function markedGfmRulesOnly(): Plugin {
         if (dead.length != replaced.size) return fail(); // every override replaces a rule of normal
         const kept = props.filter((p) => !dead.includes(p)).map((p) => code.slice(p.start, p.end));
         edits.push({ start: base.start, end: base.end, text: `{${kept.join(',')}}` });
+        // GFM's own `del` rule, which no code reads (strikethrough is found with `delLDelim` and
+        // `delRDelim`): no `inline.del`, and no destructuring names a `del`.
+        if (table == inline) {
+          const del = own.filter((p) => p.key.name == 'del');
+          if (del.length != 1 || /\binline\.del\b/.test(code) || patterns.some((p) => p.properties.some((q: Node) => q.key?.name == 'del'))) return fail();
+          const rest = [spread, ...own.filter((p) => p.key.name != 'del')].map((p) => code.slice(p.start, p.end));
+          edits.push({ start: set.start, end: set.end, text: `{${rest.join(',')}}` });
+        }
         // Every read of the table (`table.normal`, `table.gfm`, …) reads the gfm set.
         const name = table.id.name as string;
         const reads = members.filter((m) => m.object.name == name);
@@ -527,13 +539,54 @@ export function markedUnusedLexerEntries(): Plugin {
   };
 }
 
+/**
+ * marked's lexer checks, as it lexes, whether its tokenizer's `paragraph`, `emStrong` and `del`
+ * are still marked's own (only `marked.use` can replace them, and the widget's bundle has no
+ * `marked` instance: `markedLexerOnly`). The widget's options name no tokenizer, so each lexer
+ * uses marked's own `Tokenizer`, and these checks always give the same answer: this writes them as
+ * that answer. The build fails loudly if marked changes shape.
+ */
+export function markedOwnTokenizer(): Plugin {
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  const checked = ['paragraph', 'emStrong', 'del'];
+  return {
+    name: 'marked-own-tokenizer',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      const tree = this.parse(code);
+      // The Tokenizer class: the one with `inlineText`.
+      let tokenizer: string | undefined;
+      walkDeclarators(tree, (d) => {
+        if (d.init.type == 'ClassExpression' && d.init.body.body.some((m: Node) => m.key?.name == 'inlineText')) tokenizer = d.id.name;
+      });
+      // `this.tokenizer.<name> === <Tokenizer>.prototype.<name>` (or `!==`)
+      const checks: Node[] = [];
+      const member = (n: Node, object: (o: Node) => boolean) => n.type == 'MemberExpression' && !n.computed && object(n.object) ? n.property.name as string : undefined;
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'BinaryExpression' && (n.operator == '===' || n.operator == '!==')) {
+          const own = member(n.left, (o) => member(o, (t) => t.type == 'ThisExpression') == 'tokenizer');
+          const original = member(n.right, (o) => member(o, (c) => c.type == 'Identifier' && c.name == tokenizer) == 'prototype');
+          if (own && own == original) checks.push(n);
+        }
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(tree);
+      if (!tokenizer || checks.map((n) => n.left.property.name).join() != checked.join()) {
+        this.error('marked-own-tokenizer: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+      }
+      return { code: apply(code, checks.map((n) => ({ start: n.start, end: n.end, text: n.operator == '===' ? '!0' : '!1' }))), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }): UserConfig => {
   const target = entries[mode];
   if (!target) throw new Error(`unknown build mode ${mode}: use one of ${Object.keys(entries).join(', ')}`);
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedNoUnusedRuleSets(), markedUnusedLexerEntries(), markedGfmRulesOnly(), markedFixedOptions(), markedUnusedOtherRules(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
+    plugins: [markedNoUnusedRuleSets(), markedUnusedLexerEntries(), markedGfmRulesOnly(), markedOwnTokenizer(), markedFixedOptions(), markedUnusedOtherRules(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
     define: { __VERSION__: JSON.stringify(version) },
     // Production JSX whatever NODE_ENV the build runs under (vitest sets `test`, which would
     // otherwise compile the development JSX runtime's calls with source locations into widget.js).
