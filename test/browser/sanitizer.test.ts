@@ -62,6 +62,7 @@ const NAMESPACE_CORPUS = [
   '<p>ok <a href="https://x.example/" title="t">link</a></p><table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>',
   '<ol start="3"><li><code>x</code></li></ol><pre><code class="language-js">y</code></pre><h3>h</h3><blockquote>q</blockquote>',
   '<p>&copy; &frac34; &hellip; &notit; &amp;</p>',
+  '<x-y is="p" href="https://x.example/">x</x-y><p is="x-y" title="t">y</p><font-face>z</font-face><a-b><p>w</p></a-b>',
   ...NESTED.flatMap((x) => NESTED.map((y) => nest([x, y]))),
   ...NESTED.slice(0, 12).flatMap((x) => NESTED.slice(0, 12).flatMap((y) => NESTED.slice(0, 12).map((z) => nest([x, y, z])))),
 ];
@@ -88,7 +89,7 @@ describe(`model output against the real DOMPurify (${ENGINE})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('sanitizes as published DOMPurify does: the trimmed build answers the same for every config of the widget', async () => {
+  it('sanitizes as published DOMPurify does: the trimmed build answers the same for every config of the widget, and refuses the rest', async () => {
     const dir = corpusPage(['shipped.js', 'published.js']);
     const { page } = await openUrl(`${serverUrl()}${urlPath(dir)}/index.html`);
     type Purifier = (html: string) => string[];
@@ -108,6 +109,20 @@ describe(`model output against the real DOMPurify (${ENGINE})`, () => {
     // Not vacuous: allowed markup is kept (a link inside an allowed parent), SVG and its content go.
     expect(result.control).toEqual(['<p>ok <a href="https://x.example/">link</a></p>', '<p>ok <a href="https://x.example/">link</a></p>', '<p>ok link</p>']);
     expect(result.kept).toBeGreaterThan(200);
+    // Where the build fixed a flag, a config that sets it is refused, never answered differently.
+    const refusals = await page.evaluate(() => {
+      const { shipped, published } = (window as unknown as { refusals: Record<string, () => string[]> }).refusals;
+      return { shipped: shipped!(), published: published!() };
+    });
+    expect(refusals.published).toEqual(['returned <p>x</p>', 'returned <p></p>', 'returned <p>x</p>', 'returned <p>x</p>', 'returned <p>x</p>', 'returned 42']);
+    expect(refusals.shipped).toEqual([
+      'TypeError: DOMPurify: SAFE_FOR_TEMPLATES is not built into this widget',
+      'TypeError: DOMPurify: KEEP_CONTENT is not built into this widget',
+      'TypeError: DOMPurify: TRUSTED_TYPES_POLICY is not built into this widget',
+      'TypeError: DOMPurify: ADD_TAGS is not built into this widget',
+      'TypeError: DOMPurify: CUSTOM_ELEMENT_HANDLING is not built into this widget',
+      'TypeError: dirty is not a string, aborting',
+    ]);
     rmSync(dir, { recursive: true, force: true });
   });
 });
