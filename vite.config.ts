@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { minify } from 'terser';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
+import { ALLOWED_TAGS, PURIFY_CONFIGS } from './src/markdown/sanitize-config';
+
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
@@ -65,25 +67,46 @@ export const getDefaults = () => build().getDefaults();`,
 /**
  * DOMPurify ships default allowlists (every HTML tag, every HTML, SVG, MathML and XML attribute)
  * that it uses only when a config names no `ALLOWED_TAGS`/`ALLOWED_ATTR`, or asks for
- * `USE_PROFILES`. The widget's config (src/markdown/render.ts) always names both and no profile,
- * so those five lists are dead weight: 1.5 kB gzip on every customer page. This empties them.
- * It cannot loosen anything: the lists only ever allow. (The SVG and MathML tag lists stay: the
- * namespace checks use them.) Should the config ever drop its own lists, everything would be
- * stripped, which the markdown tests would see at once. dompurify is pinned; the build fails loudly
- * if the file changes shape.
+ * `USE_PROFILES`. The widget's configs (src/markdown/sanitize-config.ts) always name both and no
+ * profile, so those five lists are dead weight: 1.5 kB gzip on every customer page. This empties
+ * them. It cannot loosen anything: the lists only ever allow. Should a config ever drop its own
+ * lists, everything would be stripped, which the markdown tests would see at once.
+ *
+ * It also trims the SVG and MathML tag lists (five more, 0.6 kB gzip) to the widget's
+ * `ALLOWED_TAGS`. DOMPurify reads them only in its namespace check, which it runs only on an
+ * element whose name passed `ALLOWED_TAGS` (or an `ADD_TAGS` function, which no config here sets);
+ * so for every name the check can be asked about, the trimmed list answers as the whole one did.
+ * The build fails if a config allows a tag outside `ALLOWED_TAGS` or sets `ADD_TAGS`, and
+ * test/browser/sanitizer.test.ts sanitizes a corpus with this DOMPurify and the untouched one and
+ * expects the same output. dompurify is pinned; the build fails loudly if the file changes shape.
  */
 export function dompurifyOwnListsOnly(): Plugin {
   const dead = ['html$1', 'html', 'svg', 'mathMl', 'xml'];
+  const namespaced = ['svg$1', 'svgFilters', 'svgDisallowed', 'mathMl$1', 'mathMlDisallowed'];
+  const allowed = new Set(ALLOWED_TAGS);
   return {
     name: 'dompurify-own-lists-only',
     transform(code, id) {
       if (!/[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return;
-      let found = 0;
-      const out = code.replace(/^const (html\$1|html|svg|mathMl|xml) = freeze\(\[[^\]]*\]\);$/gm, (_, name: string) => {
-        found++;
-        return `const ${name} = freeze([]);`;
+      const outside = PURIFY_CONFIGS.flatMap((c) => [...(c.ALLOWED_TAGS as string[]), ...(c.ADD_TAGS ? ['ADD_TAGS'] : [])]).filter((t) => !allowed.has(t));
+      if (outside.length) this.error(`dompurify-own-lists-only: a DOMPurify config allows ${outside.join(', ')}, outside ALLOWED_TAGS (src/markdown/sanitize-config.ts)`);
+      const found: string[] = [];
+      const out = code.replace(/^const (\w+\$?1?) = freeze\(\[([^\]]*)\]\);$/gm, (whole, name: string, items: string) => {
+        if (dead.includes(name)) return found.push(name), `const ${name} = freeze([]);`;
+        if (!namespaced.includes(name)) return whole;
+        found.push(name);
+        const kept = [...items.matchAll(/"([^"]+)"/g)].map((m) => m[1]!).filter((t) => allowed.has(t));
+        return `const ${name} = freeze(${JSON.stringify(kept)});`;
       });
-      if (found !== dead.length || !code.includes('USE_PROFILES.html')) {
+      const usesOfNamespaced = [...code.matchAll(/\b(svg\$1|svgFilters|svgDisallowed|mathMl\$1|mathMlDisallowed)\b/g)].length;
+      if (
+        found.sort().join() != [...dead, ...namespaced].sort().join() ||
+        !code.includes('USE_PROFILES.html') ||
+        // declarations, default ALLOWED_TAGS, USE_PROFILES branches, the namespace lists: nothing else
+        usesOfNamespaced != 17 ||
+        code.match(/_checkValidNamespace\(/g)?.length != 2 ||
+        !code.includes('return removed;\n\t\t}\n\t\tif (nodeType === NODE_TYPE.element && !_checkValidNamespace(currentNode)) {')
+      ) {
         this.error('dompurify-own-lists-only: dompurify/dist/purify.es.mjs is not shaped as expected (dompurify upgraded?)');
       }
       return { code: out, map: null };
@@ -414,13 +437,25 @@ export function markedNoUnusedRuleSets(): Plugin {
   };
 }
 
+/** What every build does to the pinned marked and DOMPurify (the tests bundle with them too). */
+export const vendorPlugins = (): Plugin[] => [
+  markedNoUnusedRuleSets(),
+  markedFixedOptions(),
+  markedUnusedOtherRules(),
+  markedLexerOnly(),
+  dompurifyOwnListsOnly(),
+  dompurifyNoBabelHelpers(),
+  dompurifySanitizeOnly(),
+  dompurifyFixedFlags(),
+];
+
 export default defineConfig(({ mode }): UserConfig => {
   const target = entries[mode];
   if (!target) throw new Error(`unknown build mode ${mode}: use one of ${Object.keys(entries).join(', ')}`);
   return {
     publicDir: false,
     logLevel: 'warn',
-    plugins: [markedNoUnusedRuleSets(), markedFixedOptions(), markedUnusedOtherRules(), markedLexerOnly(), dompurifyOwnListsOnly(), dompurifyNoBabelHelpers(), dompurifySanitizeOnly(), dompurifyFixedFlags(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
+    plugins: [...vendorPlugins(), ...(target.format === 'iife' ? [terserAfterOxc()] : [])],
     define: { __VERSION__: JSON.stringify(version) },
     // Production JSX whatever NODE_ENV the build runs under (vitest sets `test`, which would
     // otherwise compile the development JSX runtime's calls with source locations into widget.js).

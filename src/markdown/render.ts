@@ -9,27 +9,16 @@
  *
  * Testing note: DOMPurify does not run under happy-dom (cure53/DOMPurify#1457), so the unit XSS
  * corpus (test/markdown/xss.test.ts) checks what this builder makes; test/browser/sanitizer.test.ts
- * runs the same corpus in Chromium with the real DOMPurify under Trusted Types.
+ * runs the same corpus in the three engines with the DOMPurify widget.js ships, under Trusted Types.
  */
-import DOMPurify, { type Config } from 'dompurify';
+import DOMPurify from 'dompurify';
 import { getDefaults, Lexer, type MarkedOptions, type Token, type Tokens } from 'marked';
 
-/** Elements a rendered reply may contain. No h1/h2: headings are shifted down two levels. */
-export const ALLOWED_TAGS: readonly string[] =
-  'p br strong em del code pre blockquote ul ol li h3 h4 h5 h6 hr a table thead tbody tr th td div'.split(' ');
+import { ENTITY_PURIFY, LINK_SCHEME, PURIFY } from './sanitize-config';
 
-const LINK_SCHEME = /^(?:https?|mailto):/i;
-
-// The build keeps only the DOMPurify this needs (vite.config.ts): `sanitize` alone, and the flags
-// set neither here nor in `lookUp` fixed at their defaults (a config setting one makes it throw).
-const PURIFY: Config & { IN_PLACE: true } = {
-  ALLOWED_TAGS: ALLOWED_TAGS as string[], // DOMPurify copies it
-  ALLOWED_ATTR: ['href', 'title', 'class', 'start'],
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  ALLOWED_URI_REGEXP: LINK_SCHEME,
-  IN_PLACE: true,
-};
+// The build keeps only the DOMPurify these configs need (vite.config.ts): `sanitize` alone, the
+// flags they do not set fixed at their defaults (a config setting one makes it throw), and its SVG
+// and MathML tag lists trimmed to the tags they allow.
 
 // Lexer options, built on first use: a page whose visitor never opens the chat does no markdown
 // work at all. GFM with `breaks: false` (a single newline is a soft break, as on GitHub). The build
@@ -123,7 +112,7 @@ function lookUp(names: string[]): void {
   if (resolved.size + names.length > MAX_LOOKUPS) return;
   for (const name of names) resolved.set(name, ''); // as written, unless the browser knows it
   try {
-    const body: HTMLElement = DOMPurify.sanitize(names.map((name) => `<p>&${name};</p>`).join(''), { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [], RETURN_DOM: true }) as HTMLElement;
+    const body: HTMLElement = DOMPurify.sanitize(names.map((name) => `<p>&${name};</p>`).join(''), ENTITY_PURIFY) as HTMLElement;
     body.querySelectorAll('p').forEach((p, i) => {
       const value = p.textContent ?? '';
       // A known name gives one or two characters; a prefix match (`&notit;` is `¬it;`) keeps its `;`.
@@ -251,10 +240,10 @@ function blocks(tokens: Token[]): Node[] {
 }
 
 /**
- * Renders untrusted markdown (GFM) to a sanitized fragment: only the tags in `ALLOWED_TAGS`,
- * links limited to http/https/mailto (opened in a new tab, `rel="noopener noreferrer"`),
- * images shown as links, raw HTML shown as text. Also takes block tokens already lexed by
- * `lexMarkdown` (the streaming renderer's finished blocks). Never throws.
+ * Renders untrusted markdown (GFM) to a sanitized fragment: only the tags in `ALLOWED_TAGS`
+ * (sanitize-config.ts), links limited to http/https/mailto (opened in a new tab,
+ * `rel="noopener noreferrer"`), images shown as links, raw HTML shown as text. Also takes block
+ * tokens already lexed by `lexMarkdown` (the streaming renderer's finished blocks). Never throws.
  */
 export function renderMarkdown(src: string | Token[]): DocumentFragment {
   const root: HTMLElement = document.createElement('div');

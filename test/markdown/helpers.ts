@@ -1,4 +1,4 @@
-import { ALLOWED_TAGS } from '../../src/markdown/render';
+import { ALLOWED_TAGS } from '../../src/markdown/sanitize-config';
 
 const allowed = new Set(ALLOWED_TAGS);
 

@@ -1,0 +1,28 @@
+/**
+ * Every config the widget gives DOMPurify, in one module because the build reads them too:
+ * vite.config.ts trims DOMPurify to what these configs can reach (its SVG and MathML tag lists to
+ * `ALLOWED_TAGS`, the only names its namespace check is ever asked about) and fails if a config
+ * here allows a tag outside `ALLOWED_TAGS`.
+ */
+import type { Config } from 'dompurify';
+
+/** Elements a rendered reply may contain. No h1/h2: headings are shifted down two levels. */
+export const ALLOWED_TAGS: readonly string[] =
+  'p br strong em del code pre blockquote ul ol li h3 h4 h5 h6 hr a table thead tbody tr th td div'.split(' ');
+
+export const LINK_SCHEME = /^(?:https?|mailto):/i;
+
+/** The DOM built from a reply, sanitized in place. */
+export const PURIFY: Config & { IN_PLACE: true } = {
+  ALLOWED_TAGS: ALLOWED_TAGS as string[], // DOMPurify copies it
+  ALLOWED_ATTR: ['href', 'title', 'class', 'start'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOWED_URI_REGEXP: LINK_SCHEME,
+  IN_PLACE: true,
+};
+
+/** Named character references decoded by the browser's parser (render.ts `lookUp`): text only. */
+export const ENTITY_PURIFY: Config & { RETURN_DOM: true } = { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [], RETURN_DOM: true };
+
+export const PURIFY_CONFIGS: readonly Config[] = [PURIFY, ENTITY_PURIFY];
