@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { minify } from 'terser';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
-import { ALLOWED_TAGS, PURIFY_CONFIGS } from './src/markdown/sanitize-config';
+import { ALLOWED_TAGS, PURIFY_CONFIGS } from './src/markdown/sanitize-config.ts';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -177,14 +177,18 @@ export function dompurifySanitizeOnly(): Plugin {
 }
 
 /**
- * DOMPurify reads about thirty config flags on every call. The widget's two configs
- * (src/markdown/render.ts) set none of the flags below, so for the widget each always holds its
- * default, and the code behind the other value (template scrubbing, whole documents, XHTML
- * parsing, profiles, named-property prefixes, unknown protocols, trusted-type or fragment results,
- * and the relaxations of its strict defaults: XML-safe comments, DOM-clobbering checks, kept
- * content, self-closing checks, the HTML namespace) never runs. This makes each flag a constant holding its default, so the minifier drops that code,
- * and makes a config that sets one throw (`sanitize` fails: never a silently different result).
- * No default is changed, so nothing is loosened. The build fails loudly if the file changes shape.
+ * DOMPurify reads about thirty config flags on every call. The widget's configs
+ * (src/markdown/sanitize-config.ts) set none of the flags below, so for the widget each always
+ * holds its default, and the code behind the other value (template scrubbing, whole documents,
+ * XHTML parsing, profiles, named-property prefixes, unknown protocols, trusted-type or fragment
+ * results, a Trusted Types policy of the caller's, and the relaxations of its strict defaults:
+ * XML-safe comments, DOM-clobbering checks, kept content, self-closing checks, the HTML namespace)
+ * never runs. This makes each flag a constant holding its default, so the minifier drops that
+ * code, and makes a config that sets one throw (`sanitize` fails: never a silently different
+ * result). Likewise input that is neither a string nor a node (the widget gives only those) is
+ * refused instead of turned into a string. No default is changed, so nothing is loosened; the
+ * sanitizer browser test checks both the refusals and that the output is the published one's. The
+ * build fails loudly if the file changes shape.
  */
 export function dompurifyFixedFlags(): Plugin {
   // flag -> [its declaration, the statement of _parseConfig that sets it from the config]
@@ -220,8 +224,26 @@ export function dompurifyFixedFlags(): Plugin {
       };
       for (const [flag, [declaration, parse]] of Object.entries(fixed)) {
         swap(declaration, declared[flag] ?? declaration.replace('let', 'const'));
-        swap(parse, `\t\tif (objectHasOwnProperty(cfg, "${flag}")) throw typeErrorCreate("DOMPurify: ${flag} is not built into this widget");`);
+        swap(parse, '');
       }
+      // A config of its own Trusted Types policy: never given, so the policy is always DOMPurify's
+      // default one (whose callbacks return their argument, so they cannot call `sanitize` again:
+      // the re-entry guard around them has nothing to guard).
+      const policy = out.indexOf('\t\tif (cfg.TRUSTED_TYPES_POLICY) {');
+      const kept = '\t\t} else {\n\t\t\tif (trustedTypesPolicy === void 0) trustedTypesPolicy = _getDefaultTrustedTypesPolicy();\n\t\t\tif (trustedTypesPolicy && typeof emptyHTML === "string") emptyHTML = _createTrustedHTML("");\n\t\t}\n';
+      const end = out.indexOf(kept, policy);
+      if (policy < 0 || end < 0 || out.slice(policy, end).split('\n').length != 15) fail();
+      out = out.slice(0, policy) + kept.slice(kept.indexOf('\t\t\t'), kept.lastIndexOf('\t\t}')) + out.slice(end + kept.length);
+      swap(/^\t\tif \(IN_TRUSTED_TYPES_POLICY > 0\) throw typeErrorCreate\(.*\);$/m, '');
+      for (const make of ['createHTML(html)', 'createScriptURL(scriptUrl)']) {
+        swap(`\t\t_assertNotInTrustedTypesPolicy();\n\t\tIN_TRUSTED_TYPES_POLICY++;\n\t\ttry {\n\t\t\treturn trustedTypesPolicy.${make};\n\t\t} finally {\n\t\t\tIN_TRUSTED_TYPES_POLICY--;\n\t\t}`, `\t\treturn trustedTypesPolicy.${make};`);
+      }
+      if (/IN_TRUSTED_TYPES_POLICY\s*(\+\+|--|>)|TRUSTED_TYPES_POLICY\b(?! = 0)(?<!IN_TRUSTED_TYPES_POLICY)/.test(out)) fail();
+      // Every fixed flag in one check (one statement, not one per flag): a config that sets one throws.
+      const flags = [...Object.keys(fixed), 'TRUSTED_TYPES_POLICY'];
+      swap('\t\tcfg = clone(cfg);\n', `\t\tcfg = clone(cfg);\n\t\tfor (const flag of ${JSON.stringify(flags)}) if (objectHasOwnProperty(cfg, flag)) throw typeErrorCreate("DOMPurify: " + flag + " is not built into this widget");\n`);
+      // The widget gives `sanitize` a string or a node, nothing it would have to turn into a string.
+      swap('\t\t\tdirty = stringifyValue(dirty);\n\t\t\tif (typeof dirty !== "string") throw typeErrorCreate("dirty is not a string, aborting");', '\t\t\tthrow typeErrorCreate("dirty is not a string, aborting");');
       swap(caseFunc[0], 'const transformCaseFunc = stringToLowerCase;');
       swap(caseFunc[1], '');
       // Nothing else may set a fixed flag (it is a constant now): only its declaration assigns it

@@ -88,7 +88,7 @@ describe(`model output against the real DOMPurify (${ENGINE})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('sanitizes as published DOMPurify does: the trimmed build answers the same for every config of the widget', async () => {
+  it('sanitizes as published DOMPurify does: the trimmed build answers the same for every config of the widget, and refuses the rest', async () => {
     const dir = corpusPage(['shipped.js', 'published.js']);
     const { page } = await openUrl(`${serverUrl()}${urlPath(dir)}/index.html`);
     type Purifier = (html: string) => string[];
@@ -108,6 +108,18 @@ describe(`model output against the real DOMPurify (${ENGINE})`, () => {
     // Not vacuous: allowed markup is kept (a link inside an allowed parent), SVG and its content go.
     expect(result.control).toEqual(['<p>ok <a href="https://x.example/">link</a></p>', '<p>ok <a href="https://x.example/">link</a></p>', '<p>ok link</p>']);
     expect(result.kept).toBeGreaterThan(200);
+    // Where the build fixed a flag, a config that sets it is refused, never answered differently.
+    const refusals = await page.evaluate(() => {
+      const { shipped, published } = (window as unknown as { refusals: Record<string, () => string[]> }).refusals;
+      return { shipped: shipped!(), published: published!() };
+    });
+    expect(refusals.published).toEqual(['returned <p>x</p>', 'returned <p></p>', 'returned <p>x</p>', 'returned 42']);
+    expect(refusals.shipped).toEqual([
+      'TypeError: DOMPurify: SAFE_FOR_TEMPLATES is not built into this widget',
+      'TypeError: DOMPurify: KEEP_CONTENT is not built into this widget',
+      'TypeError: DOMPurify: TRUSTED_TYPES_POLICY is not built into this widget',
+      'TypeError: dirty is not a string, aborting',
+    ]);
     rmSync(dir, { recursive: true, force: true });
   });
 });
