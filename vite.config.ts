@@ -181,7 +181,8 @@ export function dompurifySanitizeOnly(): Plugin {
  * (src/markdown/sanitize-config.ts) set none of the flags below, so for the widget each always
  * holds its default, and the code behind the other value (template scrubbing, whole documents,
  * XHTML parsing, profiles, named-property prefixes, unknown protocols, trusted-type or fragment
- * results, a Trusted Types policy of the caller's, and the relaxations of its strict defaults:
+ * results, a Trusted Types policy of the caller's, custom-element checks, tags, attributes or
+ * forbidden contents added to the lists, and the relaxations of its strict defaults:
  * XML-safe comments, DOM-clobbering checks, kept content, self-closing checks, the HTML namespace)
  * never runs. This makes each flag a constant holding its default, so the minifier drops that
  * code, and makes a config that sets one throw (`sanitize` fails: never a silently different
@@ -239,8 +240,24 @@ export function dompurifyFixedFlags(): Plugin {
         swap(`\t\t_assertNotInTrustedTypesPolicy();\n\t\tIN_TRUSTED_TYPES_POLICY++;\n\t\ttry {\n\t\t\treturn trustedTypesPolicy.${make};\n\t\t} finally {\n\t\t\tIN_TRUSTED_TYPES_POLICY--;\n\t\t}`, `\t\treturn trustedTypesPolicy.${make};`);
       }
       if (/IN_TRUSTED_TYPES_POLICY\s*(\+\+|--|>)|TRUSTED_TYPES_POLICY\b(?! = 0)(?<!IN_TRUSTED_TYPES_POLICY)/.test(out)) fail();
+      // Custom elements and the ADD_* options: no config of the widget's names a custom-element
+      // check or adds tags, attributes or forbidden contents, so only the allowlists decide.
+      const cut = (first: string, last: string, lines: number) => {
+        const a = out.indexOf(first);
+        const b = out.indexOf(last, a) + last.length;
+        if (a < 0 || b < last.length || out.indexOf(first, a + 1) >= 0 || out.slice(a, b).split('\n').length != lines) fail();
+        out = out.slice(0, a) + out.slice(b);
+      };
+      cut('\t\tconst customElementHandling = _resolveObjectOption(cfg, "CUSTOM_ELEMENT_HANDLING"', '\t\tseal(CUSTOM_ELEMENT_HANDLING);\n', 7);
+      cut('\t\tEXTRA_ELEMENT_HANDLING.tagCheck = null;\n', '\t\t\taddToSet(FORBID_CONTENTS, cfg.ADD_FORBID_CONTENTS, transformCaseFunc);\n\t\t}\n', 21);
+      cut('\tconst EXTRA_ELEMENT_HANDLING = Object.seal(create(null, {\n', '\t}));\n', 15);
+      swap('\t\tif (!FORBID_TAGS[tagName] && _isBasicCustomElement(tagName) && _matchesNameCheck(CUSTOM_ELEMENT_HANDLING.tagNameCheck, tagName)) return false;\n', '');
+      swap('if (FORBID_TAGS[tagName] || !(EXTRA_ELEMENT_HANDLING.tagCheck instanceof Function && EXTRA_ELEMENT_HANDLING.tagCheck(tagName)) && !ALLOWED_TAGS[tagName]) {', 'if (FORBID_TAGS[tagName] || !ALLOWED_TAGS[tagName]) {');
+      swap('const nameIsPermitted = ALLOWED_ATTR[lcName] || EXTRA_ELEMENT_HANDLING.attributeCheck instanceof Function && EXTRA_ELEMENT_HANDLING.attributeCheck(lcName, lcTag);', 'const nameIsPermitted = ALLOWED_ATTR[lcName];');
+      swap(/^\t\tif \(!nameIsPermitted\) return _isBasicCustomElement\(lcTag\) && _matchesNameCheck\(CUSTOM_ELEMENT_HANDLING\.tagNameCheck, lcTag\) && .*;$/m, '\t\tif (!nameIsPermitted) return false;');
+      if (/(EXTRA|CUSTOM)_ELEMENT_HANDLING\.|\bEXTRA_ELEMENT_HANDLING\b|cfg\.ADD_(TAGS|ATTR|FORBID)/.test(out)) fail();
       // Every fixed flag in one check (one statement, not one per flag): a config that sets one throws.
-      const flags = [...Object.keys(fixed), 'TRUSTED_TYPES_POLICY'];
+      const flags = [...Object.keys(fixed), 'TRUSTED_TYPES_POLICY', 'CUSTOM_ELEMENT_HANDLING', 'ADD_TAGS', 'ADD_ATTR', 'ADD_FORBID_CONTENTS'];
       swap('\t\tcfg = clone(cfg);\n', `\t\tcfg = clone(cfg);\n\t\tfor (const flag of ${JSON.stringify(flags)}) if (objectHasOwnProperty(cfg, flag)) throw typeErrorCreate("DOMPurify: " + flag + " is not built into this widget");\n`);
       // The widget gives `sanitize` a string or a node, nothing it would have to turn into a string.
       swap('\t\t\tdirty = stringifyValue(dirty);\n\t\t\tif (typeof dirty !== "string") throw typeErrorCreate("dirty is not a string, aborting");', '\t\t\tthrow typeErrorCreate("dirty is not a string, aborting");');
