@@ -15,7 +15,8 @@ interface Pkg {
   exports: Record<string, string | Record<string, string>>;
   files: string[];
   sideEffects: string[] | boolean;
-  dependencies: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
   license: string;
   engines: Record<string, string>;
   repository: { type: string; url: string };
@@ -35,6 +36,9 @@ const SHIPPED = [
   'dist/widget.js',
   'package.json',
 ];
+
+/** Used at run time, bundled into every dist/ file (a consumer's `npm install` must not fetch them). */
+const BUNDLED = ['preact', 'marked', 'dompurify'];
 
 let packed: string[] | undefined;
 /** What `npm pack` would put in the tarball (LICENSE aside), without building first; asked once (npm takes seconds). */
@@ -95,10 +99,16 @@ describe('package.json', () => {
     expect(missing).toEqual([]);
   }, 30_000);
 
-  it.skipIf(!built)('the bundle inlines its dependencies (no bare imports left)', () => {
+  it('makes a consumer install nothing else: preact, marked and DOMPurify are bundled, so devDependencies', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+    for (const lib of BUNDLED) expect(pkg.devDependencies[lib], lib).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it.skipIf(!built)('the bundle inlines preact, marked and DOMPurify (no bare imports left)', () => {
     const code = readFileSync(path.join(REPO, 'dist', 'index.mjs'), 'utf8');
     expect(code).not.toMatch(/^\s*import\s/m);
-    for (const dep of Object.keys(pkg.dependencies)) expect(code).not.toContain(`from "${dep}`);
+    expect(code).not.toMatch(/\bimport\(\s*["'][^."']/);
+    for (const lib of BUNDLED) expect(code).not.toContain(`from "${lib}`);
     expect(code).not.toMatch(/process\.env/);
     // src/init.ts's script-tag default for baseUrl is not part of this entry.
     expect(code).not.toContain('document.currentScript instanceof HTMLScriptElement');
@@ -106,6 +116,13 @@ describe('package.json', () => {
 });
 
 describe.skipIf(!built)('dist/index.d.ts for a TypeScript consumer', () => {
+  it('imports no types from any package (a consumer has no preact, marked or dompurify)', () => {
+    for (const file of ['index.d.ts', 'widget.d.ts']) {
+      const types = readFileSync(path.join(REPO, 'dist', file), 'utf8');
+      expect(types, file).not.toMatch(/^\s*(import|export)\b[^;]*\bfrom\s*['"]|import\(\s*['"]|<reference\s/m);
+    }
+  });
+
   it('types init, version and the public types, and declares no window.ServiceWidget', () => {
     const dir = path.join(REPO, 'artifacts', 'esm-consumer');
     rmSync(dir, { recursive: true, force: true });
