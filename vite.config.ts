@@ -642,12 +642,103 @@ export function markedOwnTokenizer(): Plugin {
   };
 }
 
+/**
+ * marked builds each of its rules when its module body runs, from fragments spliced into one
+ * another (`edit(/…label…/).replace('label', …).getRegex()`): the same fragments (the block tag
+ * list, the e-mail pattern, …) many times over, plus the code that splices them, in every
+ * widget.js. The result is fixed (marked is pinned): this writes each rule of the sets the widget
+ * lexes with as the pattern marked builds, taken at build time from the published marked itself
+ * (`Lexer.rules`), and drops the fragments and builders nothing else uses. Each rule is still made
+ * with `RegExp`, on first use as before, from the same pattern and flags, so it is the same rule.
+ * The two rules marked builds differently where a browser lacks lookbehind (`blockSkip`, GFM
+ * inline `text`) are left to marked, and no prebuilt pattern may hold a lookbehind. The build fails
+ * loudly if marked changes shape.
+ */
+export function markedPrebuiltRules(): Plugin {
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  const runtime = ['inline:blockSkip', 'inline:text'];
+  return {
+    name: 'marked-prebuilt-rules',
+    async transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      const fail = (why: string): never => this.error(`marked-prebuilt-rules: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?): ${why}`);
+      const published = (await import('marked')).Lexer.rules as unknown as Record<'block' | 'inline', { gfm: Record<string, unknown> }>;
+      const tree = this.parse(code);
+      const declarators = new Map<string, Node>();
+      walkDeclarators(tree, (d) => declarators.set(d.id.name, d));
+      // Every identifier an expression reads, through the module's declarators.
+      const reads = (n: Node, seen = new Set<string>()): Set<string> => {
+        const walk = (x: any, parent: any, key: string) => {
+          if (!x || typeof x.type != 'string') return;
+          if (x.type == 'Identifier' && !(parent?.type == 'MemberExpression' && key == 'property' && !parent.computed) && !(parent?.type == 'Property' && key == 'key' && !parent.computed)) {
+            if (!seen.has(x.name)) {
+              seen.add(x.name);
+              const d = declarators.get(x.name);
+              if (d) walk(d.init, d, 'init');
+            }
+          }
+          for (const [k, v] of Object.entries(x)) Array.isArray(v) ? v.forEach((c) => walk(c, x, k)) : v && typeof v == 'object' && walk(v, x, k);
+        };
+        walk(n, null, '');
+        return seen;
+      };
+      // The lookbehind probe: `var x = ((s) => { try { return !!new RegExp('(?<=1)(?<!1)' + s) } … })()`.
+      const probe = [...declarators.values()].filter((d) => code.slice(d.init.start, d.init.end).includes('"(?<=1)(?<!1)"')).map((d) => d.id.name as string);
+      // The lexer's rules: `{ other, block, inline }` in its constructor.
+      const sets: Node[] = [];
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'ObjectExpression' && n.properties.map((p: Node) => `${p.key?.name}:${p.value?.type}`).join() == 'other:Identifier,block:Identifier,inline:Identifier') sets.push(n);
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(tree);
+      if (probe.length != 1 || sets.length != 1) return fail('no lookbehind probe or rule sets');
+      const edits: { start: number; end: number; text: string }[] = [];
+      const left: string[] = [];
+      let prebuilt = 0;
+      for (const kind of ['block', 'inline'] as const) {
+        // The gfm set, `{ ...base, own }`, and its base.
+        const name = sets[0]!.properties.find((p: Node) => p.key.name == kind).value.name as string;
+        const set = declarators.get(name)?.init as Node | undefined;
+        const base = declarators.get(set?.properties?.[0]?.argument?.name)?.init as Node | undefined;
+        if (set?.type != 'ObjectExpression' || set.properties[0].type != 'SpreadElement' || base?.type != 'ObjectExpression') return fail(`${kind} set`);
+        const props = [...base.properties, ...set.properties.slice(1)] as Node[];
+        const rules = published[kind].gfm;
+        if (props.some((p) => p.type != 'Property' || p.computed) || props.map((p) => p.key.name).sort().join() != Object.keys(rules).filter((k) => !(kind == 'inline' && k == 'del')).sort().join()) {
+          return fail(`${kind} rule names`);
+        }
+        for (const p of props) {
+          const rule = rules[p.key.name];
+          const literal = (n: Node): boolean => n.type == 'Literal' || (n.type == 'Identifier' && !!declarators.get(n.name) && literal(declarators.get(n.name)!.init));
+          if (literal(p.value) || !(rule instanceof RegExp)) continue; // written as a literal already, or the no-op rule
+          if (reads(p.value).has(probe[0]!)) {
+            left.push(`${kind}:${p.key.name}`);
+            continue;
+          }
+          if (/\(\?<[=!]/.test(rule.source)) return fail(`lookbehind in ${kind}.${p.key.name}`);
+          // A tagged template keeps the pattern as written (its raw text: no escaping), but for a
+          // backtick, which it writes as `\x60` (the same character to the pattern, escaped or
+          // not); `${` cannot be written.
+          if (rule.source.includes('${')) return fail(`\${ in ${kind}.${p.key.name}`);
+          const pattern = rule.source.replace(/\\[^]|`/g, (c) => (c.at(-1) == '`' ? '\\x60' : c));
+          edits.push({ start: p.value.start, end: p.value.end, text: `__markedRule("${rule.flags}")\`${pattern}\`` });
+          prebuilt++;
+        }
+      }
+      if (left.join() != runtime.join() || prebuilt < 20) return fail(`left to marked: ${left.join()}, prebuilt ${prebuilt}`);
+      const out = dropOrphans((text) => this.parse(text), code, `var __markedRule=(f)=>(s)=>RegExp(s.raw[0],f);${apply(code, edits)}`);
+      return out == null ? fail('orphans') : { code: out, map: null };
+    },
+  };
+}
+
 /** What every build does to the pinned marked and DOMPurify (the tests bundle with them too). */
 export const vendorPlugins = (): Plugin[] => [
   markedNoUnusedRuleSets(),
   markedUnusedLexerEntries(),
   markedGfmRulesOnly(),
   markedOwnTokenizer(),
+  markedPrebuiltRules(),
   markedFixedOptions(),
   markedUnusedOtherRules(),
   markedLexerOnly(),
