@@ -56,7 +56,6 @@ export function markedLexerOnly(eager = process.env.WIDGET_EAGER_VENDORS === '1'
         code: `let built;
 const build = () => (built ??= (() => {${body}return { Lexer: w, getDefaults: G };})());
 export function Lexer(options) { return new (build().Lexer)(options); }
-Lexer.lex = (src, options) => build().Lexer.lex(src, options);
 export const getDefaults = () => build().getDefaults();`,
         map: null,
       };
@@ -344,14 +343,15 @@ export function terserAfterOxc(): Plugin {
 
 /**
  * marked keeps its helper regexes in one object (`rules.other`). Some are read only by its HTML
- * renderer and parser (not in the bundle: `markedLexerOnly`) or by `pedantic` branches (dropped:
- * `markedFixedOptions`), so nothing the widget runs reads them; this leaves them out of the object.
+ * renderer and parser (not in the bundle: `markedLexerOnly`), by `pedantic` branches (dropped:
+ * `markedFixedOptions`) or by `Lexer#lex` (dropped: `markedUnusedLexerEntries`), so nothing the
+ * widget runs reads them; this leaves them out of the object.
  * If any code left in a built file still names one of them, the build fails (it would read
  * `undefined`); so does a marked whose object no longer has them all.
  */
 export function markedUnusedOtherRules(): Plugin {
   const unused = ['outputLinkReplace', 'listReplaceNesting', 'pedanticHrefTitle', 'pedanticHeadingBeginRegex', 'escapeTest', 'escapeReplace',
-    'escapeTestNoEncode', 'escapeReplaceNoEncode', 'percentDecode', 'spaceLine', 'notSpaceStart', 'endingNewline'];
+    'escapeTestNoEncode', 'escapeReplaceNoEncode', 'percentDecode', 'spaceLine', 'notSpaceStart', 'endingNewline', 'carriageReturn'];
   type Node = { type: string; start: number; end: number; [k: string]: any };
   return {
     name: 'marked-unused-other-rules',
@@ -454,24 +454,280 @@ export function markedNoUnusedRuleSets(): Plugin {
         if (!d || d.init.type != 'ObjectExpression') return fail();
         edits.push({ start: d.init.start, end: d.init.end, text: live });
       }
-      let out = apply(code, edits);
-      // Then the regexes and sources only those sets used, until none is left: their initialisers
-      // (`g(…).replace(…).getRegex()` calls) are not known to be pure, so the minifier keeps them.
-      for (let round = 0; round < 8; round++) {
-        const before = references(this.parse(code));
-        const after = references(this.parse(out));
-        const orphans: { start: number; end: number; text: string }[] = [];
-        walkDeclarators(this.parse(out), (d) => {
-          const name = d.id.name as string;
-          if ((before.get(name) ?? 0) > 0 && !after.get(name) && !(d.init.type == 'Identifier' && d.init.name == 'undefined')) {
-            orphans.push({ start: d.init.start, end: d.init.end, text: 'void 0' });
-          }
-        });
-        const live = orphans.filter((o) => out.slice(o.start, o.end) != 'void 0');
-        if (!live.length) return { code: out, map: null };
-        out = apply(out, live);
+      // Then the regexes and sources only those sets used.
+      const out = dropOrphans((text) => this.parse(text), code, apply(code, edits));
+      return out == null ? fail() : { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * `out` with every declarator that `code` read and `out` no longer reads set to `void 0`, until
+ * none is left (null if that does not settle): the regexes and sources only the code cut from
+ * `code` used. Their initialisers (`g(…).replace(…).getRegex()` calls) are not known to be pure,
+ * so the minifier would keep them.
+ */
+function dropOrphans(parse: (code: string) => unknown, code: string, out: string): string | null {
+  const before = references(parse(code));
+  for (let round = 0; round < 8; round++) {
+    const tree = parse(out);
+    const after = references(tree);
+    const orphans: { start: number; end: number; text: string }[] = [];
+    walkDeclarators(tree, (d) => {
+      const name = d.id.name as string;
+      if ((before.get(name) ?? 0) > 0 && !after.get(name) && out.slice(d.init.start, d.init.end) != 'void 0') {
+        orphans.push({ start: d.init.start, end: d.init.end, text: 'void 0' });
       }
-      return fail();
+    });
+    if (!orphans.length) return out;
+    out = apply(out, orphans);
+  }
+  return null;
+}
+
+/**
+ * marked keeps a `normal` (CommonMark) rule set beside the `gfm` one, which it builds as
+ * `{ ...normal, <the rules GFM changes> }`. The widget always lexes with `gfm: true`
+ * (src/markdown/render.ts, `markedFixedOptions`), so the `normal` values of the rules GFM replaces
+ * (block `lheading`, `paragraph`, `table`; inline emphasis and strikethrough delimiters, `url`,
+ * `text`…) are built and never read. This makes every read of the two rule tables
+ * (`{normal, gfm, pedantic}` and `{normal, gfm, breaks, pedantic}`, read only by the `Lexer`
+ * constructor once `markedUnusedLexerEntries` has dropped `Lexer.rules`) read the `gfm` set, and
+ * leaves those values out of `normal` (what the `gfm` set holds is unchanged: same rule for every
+ * name), then drops the tables and the regexes only they used. It also leaves out GFM's inline
+ * `del` rule, which nothing reads (a leftover: the tokenizer finds strikethrough with the
+ * `delLDelim`/`delRDelim` rules). Found by shape in the syntax tree; the build fails loudly if
+ * marked changes shape.
+ */
+export function markedGfmRulesOnly(): Plugin {
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  return {
+    name: 'marked-gfm-rules-only',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      const fail = () => this.error('marked-gfm-rules-only: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+      const declarators = new Map<string, Node>();
+      walkDeclarators(this.parse(code), (d) => declarators.set(d.id.name, d));
+      const keys = (d: Node) => d.init.properties.map((p: Node) => `${p.key?.name}:${p.value?.type}`).join();
+      const tables = [...declarators.values()].filter((d) => d.init.type == 'ObjectExpression' && d.init.properties.some((p: Node) => p.key?.name == 'gfm'));
+      const block = tables.find((d) => keys(d) == 'normal:Identifier,gfm:Identifier,pedantic:Identifier');
+      const inline = tables.find((d) => keys(d) == 'normal:Identifier,gfm:Identifier,breaks:Identifier,pedantic:Identifier');
+      if (tables.length != 2 || !block || !inline) return fail();
+      const edits: { start: number; end: number; text: string }[] = [];
+      const normals: string[] = [];
+      const tree = this.parse(code);
+      const refs = references(tree);
+      const members: Node[] = [];
+      const patterns: Node[] = [];
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'MemberExpression' && n.object.type == 'Identifier') members.push(n);
+        if (n.type == 'ObjectPattern') patterns.push(n);
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(tree);
+      for (const table of [block, inline]) {
+        const entry = (key: string) => table.init.properties.find((p: Node) => p.key.name == key).value as Node;
+        const normal = entry('normal').name as string;
+        const gfm = entry('gfm').name as string;
+        // gfm = { ...normal, overrides }: normal's values for the overridden names are never read.
+        const set = declarators.get(gfm)?.init as Node | undefined;
+        const base = declarators.get(normal)?.init as Node | undefined;
+        const [spread, ...own] = set?.type == 'ObjectExpression' ? (set.properties as Node[]) : [];
+        if (!set || base?.type != 'ObjectExpression' || spread?.type != 'SpreadElement' || spread.argument.name != normal || !own.length
+          || own.some((p) => p.type != 'Property' || p.computed || p.key.type != 'Identifier')) return fail();
+        const replaced = new Set(own.map((p) => p.key.name as string));
+        const props = base.properties as Node[];
+        if (props.some((p) => p.type != 'Property' || p.computed || p.key.type != 'Identifier')) return fail();
+        const dead = props.filter((p) => replaced.has(p.key.name));
+        if (dead.length != replaced.size) return fail(); // every override replaces a rule of normal
+        const kept = props.filter((p) => !dead.includes(p)).map((p) => code.slice(p.start, p.end));
+        edits.push({ start: base.start, end: base.end, text: `{${kept.join(',')}}` });
+        // GFM's own `del` rule, which no code reads (strikethrough is found with `delLDelim` and
+        // `delRDelim`): no `inline.del`, and no destructuring names a `del`.
+        if (table == inline) {
+          const del = own.filter((p) => p.key.name == 'del');
+          if (del.length != 1 || /\binline\.del\b/.test(code) || patterns.some((p) => p.properties.some((q: Node) => q.key?.name == 'del'))) return fail();
+          const rest = [spread, ...own.filter((p) => p.key.name != 'del')].map((p) => code.slice(p.start, p.end));
+          edits.push({ start: set.start, end: set.end, text: `{${rest.join(',')}}` });
+        }
+        // Every read of the table (`table.normal`, `table.gfm`, …) reads the gfm set.
+        const name = table.id.name as string;
+        const reads = members.filter((m) => m.object.name == name);
+        if (!reads.length || reads.length != refs.get(name) || reads.some((m) => m.computed || !keys(table).includes(`${m.property.name}:`))) return fail();
+        for (const m of reads) edits.push({ start: m.start, end: m.end, text: gfm });
+        normals.push(normal);
+      }
+      const out = dropOrphans((text) => this.parse(text), code, apply(code, edits));
+      if (out == null) return fail();
+      // The normal sets are now read only where the gfm sets spread them.
+      const read = references(this.parse(out));
+      if (normals.some((name) => read.get(name) != 1)) return fail();
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * marked's `Lexer` has entry points the widget never calls: src/markdown/render.ts creates a lexer
+ * and runs `blockTokens` and `inlineTokens` itself (so that it can skip the inline scan of costly
+ * runs), and `markedLexerOnly` exports only a function that creates one. The static `lex`,
+ * `lexInline` and `rules` and the method `lex` (with its line-ending rule) are unreachable: this
+ * drops them. Found by shape in the syntax tree (the class with `blockTokens`); the build fails
+ * loudly if marked changes shape.
+ */
+export function markedUnusedLexerEntries(): Plugin {
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  const unused = ['static get rules', 'static method lex', 'static method lexInline', 'method lex'];
+  return {
+    name: 'marked-unused-lexer-entries',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      const bodies: Node[] = [];
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'ClassBody' && n.body.some((m: Node) => m.type == 'MethodDefinition' && m.key.name == 'blockTokens')) bodies.push(n);
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(this.parse(code));
+      const members: Node[] = bodies.length == 1 ? bodies[0]!.body : [];
+      const name = (m: Node) => `${m.static ? 'static ' : ''}${m.kind} ${m.key?.name}`;
+      const drop = members.filter((m) => m.type == 'MethodDefinition' && unused.includes(name(m)));
+      if (drop.length != unused.length || new Set(drop.map(name)).size != unused.length) {
+        this.error('marked-unused-lexer-entries: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+      }
+      return { code: apply(code, drop.map((m) => ({ start: m.start, end: m.end, text: '' }))), map: null };
+    },
+  };
+}
+
+/**
+ * marked's lexer checks, as it lexes, whether its tokenizer's `paragraph`, `emStrong` and `del`
+ * are still marked's own (only `marked.use` can replace them, and the widget's bundle has no
+ * `marked` instance: `markedLexerOnly`). The widget's options name no tokenizer, so each lexer
+ * uses marked's own `Tokenizer`, and these checks always give the same answer: this writes them as
+ * that answer. The build fails loudly if marked changes shape.
+ */
+export function markedOwnTokenizer(): Plugin {
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  const checked = ['paragraph', 'emStrong', 'del'];
+  return {
+    name: 'marked-own-tokenizer',
+    transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      const tree = this.parse(code);
+      // The Tokenizer class: the one with `inlineText`.
+      let tokenizer: string | undefined;
+      walkDeclarators(tree, (d) => {
+        if (d.init.type == 'ClassExpression' && d.init.body.body.some((m: Node) => m.key?.name == 'inlineText')) tokenizer = d.id.name;
+      });
+      // `this.tokenizer.<name> === <Tokenizer>.prototype.<name>` (or `!==`)
+      const checks: Node[] = [];
+      const member = (n: Node, object: (o: Node) => boolean) => n.type == 'MemberExpression' && !n.computed && object(n.object) ? n.property.name as string : undefined;
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'BinaryExpression' && (n.operator == '===' || n.operator == '!==')) {
+          const own = member(n.left, (o) => member(o, (t) => t.type == 'ThisExpression') == 'tokenizer');
+          const original = member(n.right, (o) => member(o, (c) => c.type == 'Identifier' && c.name == tokenizer) == 'prototype');
+          if (own && own == original) checks.push(n);
+        }
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(tree);
+      if (!tokenizer || checks.map((n) => n.left.property.name).join() != checked.join()) {
+        this.error('marked-own-tokenizer: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+      }
+      return { code: apply(code, checks.map((n) => ({ start: n.start, end: n.end, text: n.operator == '===' ? '!0' : '!1' }))), map: null };
+    },
+  };
+}
+
+/**
+ * marked builds each of its rules when its module body runs, from fragments spliced into one
+ * another (`edit(/…label…/).replace('label', …).getRegex()`): the same fragments (the block tag
+ * list, the e-mail pattern, …) many times over, plus the code that splices them, in every
+ * widget.js. The result is fixed (marked is pinned): this writes each rule of the sets the widget
+ * lexes with as the pattern marked builds, taken at build time from the published marked itself
+ * (`Lexer.rules`), and drops the fragments and builders nothing else uses. Each rule is still made
+ * with `RegExp`, on first use as before, from the same pattern and flags, so it is the same rule.
+ * The two rules marked builds differently where a browser lacks lookbehind (`blockSkip`, GFM
+ * inline `text`) are left to marked, and no prebuilt pattern may hold a lookbehind. The build fails
+ * loudly if marked changes shape.
+ */
+export function markedPrebuiltRules(): Plugin {
+  type Node = { type: string; start: number; end: number; [k: string]: any };
+  const runtime = ['inline:blockSkip', 'inline:text'];
+  return {
+    name: 'marked-prebuilt-rules',
+    async transform(code, id) {
+      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
+      const fail = (why: string): never => this.error(`marked-prebuilt-rules: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?): ${why}`);
+      const published = (await import('marked')).Lexer.rules as unknown as Record<'block' | 'inline', { gfm: Record<string, unknown> }>;
+      const tree = this.parse(code);
+      const declarators = new Map<string, Node>();
+      walkDeclarators(tree, (d) => declarators.set(d.id.name, d));
+      // Every identifier an expression reads, through the module's declarators.
+      const reads = (n: Node, seen = new Set<string>()): Set<string> => {
+        const walk = (x: any, parent: any, key: string) => {
+          if (!x || typeof x.type != 'string') return;
+          if (x.type == 'Identifier' && !(parent?.type == 'MemberExpression' && key == 'property' && !parent.computed) && !(parent?.type == 'Property' && key == 'key' && !parent.computed)) {
+            if (!seen.has(x.name)) {
+              seen.add(x.name);
+              const d = declarators.get(x.name);
+              if (d) walk(d.init, d, 'init');
+            }
+          }
+          for (const [k, v] of Object.entries(x)) Array.isArray(v) ? v.forEach((c) => walk(c, x, k)) : v && typeof v == 'object' && walk(v, x, k);
+        };
+        walk(n, null, '');
+        return seen;
+      };
+      // The lookbehind probe: `var x = ((s) => { try { return !!new RegExp('(?<=1)(?<!1)' + s) } … })()`.
+      const probe = [...declarators.values()].filter((d) => code.slice(d.init.start, d.init.end).includes('"(?<=1)(?<!1)"')).map((d) => d.id.name as string);
+      // The lexer's rules: `{ other, block, inline }` in its constructor.
+      const sets: Node[] = [];
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'ObjectExpression' && n.properties.map((p: Node) => `${p.key?.name}:${p.value?.type}`).join() == 'other:Identifier,block:Identifier,inline:Identifier') sets.push(n);
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(tree);
+      if (probe.length != 1 || sets.length != 1) return fail('no lookbehind probe or rule sets');
+      const edits: { start: number; end: number; text: string }[] = [];
+      const left: string[] = [];
+      let prebuilt = 0;
+      for (const kind of ['block', 'inline'] as const) {
+        // The gfm set, `{ ...base, own }`, and its base.
+        const name = sets[0]!.properties.find((p: Node) => p.key.name == kind).value.name as string;
+        const set = declarators.get(name)?.init as Node | undefined;
+        const base = declarators.get(set?.properties?.[0]?.argument?.name)?.init as Node | undefined;
+        if (set?.type != 'ObjectExpression' || set.properties[0].type != 'SpreadElement' || base?.type != 'ObjectExpression') return fail(`${kind} set`);
+        const props = [...base.properties, ...set.properties.slice(1)] as Node[];
+        const rules = published[kind].gfm;
+        if (props.some((p) => p.type != 'Property' || p.computed) || props.map((p) => p.key.name).sort().join() != Object.keys(rules).filter((k) => !(kind == 'inline' && k == 'del')).sort().join()) {
+          return fail(`${kind} rule names`);
+        }
+        for (const p of props) {
+          const rule = rules[p.key.name];
+          const literal = (n: Node): boolean => n.type == 'Literal' || (n.type == 'Identifier' && !!declarators.get(n.name) && literal(declarators.get(n.name)!.init));
+          if (literal(p.value) || !(rule instanceof RegExp)) continue; // written as a literal already, or the no-op rule
+          if (reads(p.value).has(probe[0]!)) {
+            left.push(`${kind}:${p.key.name}`);
+            continue;
+          }
+          if (/\(\?<[=!]/.test(rule.source)) return fail(`lookbehind in ${kind}.${p.key.name}`);
+          // A tagged template keeps the pattern as written (its raw text: no escaping), but for a
+          // backtick, which it writes as `\x60` (the same character to the pattern, escaped or
+          // not); `${` cannot be written.
+          if (rule.source.includes('${')) return fail(`\${ in ${kind}.${p.key.name}`);
+          const pattern = rule.source.replace(/\\[^]|`/g, (c) => (c.at(-1) == '`' ? '\\x60' : c));
+          edits.push({ start: p.value.start, end: p.value.end, text: `__markedRule("${rule.flags}")\`${pattern}\`` });
+          prebuilt++;
+        }
+      }
+      if (left.join() != runtime.join() || prebuilt < 20) return fail(`left to marked: ${left.join()}, prebuilt ${prebuilt}`);
+      const out = dropOrphans((text) => this.parse(text), code, `var __markedRule=(f)=>(s)=>RegExp(s.raw[0],f);${apply(code, edits)}`);
+      return out == null ? fail('orphans') : { code: out, map: null };
     },
   };
 }
@@ -479,6 +735,10 @@ export function markedNoUnusedRuleSets(): Plugin {
 /** What every build does to the pinned marked and DOMPurify (the tests bundle with them too). */
 export const vendorPlugins = (): Plugin[] => [
   markedNoUnusedRuleSets(),
+  markedUnusedLexerEntries(),
+  markedGfmRulesOnly(),
+  markedOwnTokenizer(),
+  markedPrebuiltRules(),
   markedFixedOptions(),
   markedUnusedOtherRules(),
   markedLexerOnly(),

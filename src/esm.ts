@@ -32,6 +32,10 @@ export const version: string = typeof __VERSION__ === 'string' ? __VERSION__ : '
  * called without a browser (for example during a server-side render: call it in an effect).
  */
 export function init(options: InitOptions): WidgetInstance {
+  // Checked here only: widget.js, which defines `window.ServiceWidget` as it loads, always has a browser.
+  if (typeof window === 'undefined' || typeof document === 'undefined') {
+    throw new Error('ServiceWidget.init needs a browser: call it on the client (in an effect).');
+  }
   return mount(options, pseudoScriptSrc(options));
 }
 

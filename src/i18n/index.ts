@@ -1,7 +1,9 @@
 import type { Locale } from '../types';
+import type { VOICE_MESSAGES } from '../voice/messages';
 import { MESSAGES } from './messages';
 
-type Table = typeof MESSAGES;
+/** The voice runtime's sentences are in it once the runtime has handed them over (`addMessages`). */
+type Table = typeof MESSAGES & typeof VOICE_MESSAGES;
 /** One locale's column of the table: `[en, tr]` pairs become the English (or Turkish) value. */
 type Column<T> = T extends readonly [infer En, unknown] ? En : { [K in keyof T]: Column<T[K]> };
 export type Messages = Column<Table>;
@@ -9,7 +11,18 @@ export type Messages = Column<Table>;
 const column = (node: object, i: number): any =>
   Array.isArray(node) ? node[i] : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, column(v, i)]));
 
-const catalogs: Record<Locale, Messages> = { en: column(MESSAGES, 0), tr: column(MESSAGES, 1) };
+const catalogs = { en: {}, tr: {} } as Record<Locale, Messages>;
+
+/**
+ * Adds sentences to every locale's catalog, for good: the core's own at load, and what a runtime
+ * carries (widget-voice.js: what only a spoken turn says) when it hands it over, before it can make
+ * the widget say any of it.
+ */
+export const addMessages = (table: object): void => {
+  Object.assign(catalogs.en, column(table, 0));
+  Object.assign(catalogs.tr, column(table, 1));
+};
+addMessages(MESSAGES);
 
 export const messages = (locale: Locale): Messages => catalogs[locale];
 

@@ -1,6 +1,7 @@
 // Every UI string, English then Turkish, side by side: each key is written once and a missing
 // translation is a type error. The Turkish is written as a Turkish speaker would say it, not word
-// for word. `index.ts` turns the table into one `Messages` object per locale.
+// for word. `index.ts` turns the table into one `Messages` object per locale. What only a spoken turn
+// says is in voice/messages.ts: it travels in widget-voice.js.
 type Fill = (value: string) => string;
 type Entry = readonly [en: string, tr: string] | readonly [en: Fill, tr: Fill];
 
@@ -74,16 +75,6 @@ export const MESSAGES = {
     'Voice is not set up for this assistant.',
     'Bu asistan için sesli kullanım ayarlanmamış.',
   ],
-  voiceDenied: [
-    'The microphone is not available. Check your browser’s permission and try again.',
-    'Mikrofona erişilemiyor. Tarayıcınızın izinlerini kontrol edip tekrar deneyin.',
-  ],
-  voiceUnsupported: [
-    'Voice input is not supported in this browser.',
-    'Bu tarayıcı sesli girişi desteklemiyor.',
-  ],
-  voiceDropped: ['The voice connection was lost.', 'Sesli bağlantı koptu.'],
-  recording: ['Listening…', 'Dinliyorum…'],
   voiceFailed: [
     'Voice could not be started. Please try again.',
     'Sesli kullanım başlatılamadı. Lütfen tekrar deneyin.',

@@ -2,6 +2,7 @@
 // it the chat as a ChatPort (voice/types.ts). Everything heavy, the voice-turn adapter included,
 // lives in widget-voice.js. The button's state (recording, replying, playing) is kept here only.
 import type { ApiClient } from '../api/client';
+import { addMessages } from '../i18n';
 import type { Locale } from '../types';
 import { loadVoiceRuntime } from '../voice/load';
 import type { ChatPort, VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
@@ -63,7 +64,8 @@ export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, local
     host.set({ phase: 'starting' });
     loadVoiceRuntime(runtimeUrl, nonce).then(
       (create) => {
-        controller ??= create(host);
+        // The runtime's own sentences (microphone denied, "Listening…") before it can say any.
+        if (!controller) addMessages((controller = create(host)).messages);
         if (!wanted) return;
         cancel();
         controller.press();

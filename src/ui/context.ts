@@ -4,8 +4,8 @@ import type { WidgetModel } from '../state/widget-model';
 
 export const ModelContext = createContext<WidgetModel | null>(null);
 
-export function useModel(): WidgetModel {
-  const model = useContext(ModelContext);
-  if (!model) throw new Error('ServiceWidget: component rendered outside the widget');
-  return model;
-}
+/**
+ * The widget's model. Every component renders inside `<ModelContext.Provider>` (widget.tsx): no
+ * check here, it would be text in widget.js that no page can ever see.
+ */
+export const useModel = (): WidgetModel => useContext(ModelContext)!;

@@ -1,5 +1,6 @@
 // The microphone button's behaviour (widget-voice.js): one spoken turn at a time, fed into the chat
 // model through the voice-turn adapter (sink.ts), so spoken turns look and behave like typed ones.
+import { VOICE_MESSAGES } from './messages';
 import { speak, type VoiceSink } from './sink';
 import { startTurn, type VoiceEnv } from './turn';
 import type { VoiceController, VoiceEvent, VoiceHost, VoicePhase, VoiceTurn } from './types';
@@ -75,6 +76,7 @@ export function createController(host: VoiceHost, env?: VoiceEnv): VoiceControll
   };
 
   return {
+    messages: VOICE_MESSAGES,
     press() {
       const { phase, playing } = host.get();
       if (phase === 'recording') turn?.stop();

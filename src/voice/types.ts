@@ -3,6 +3,7 @@
 // core implements them (state/voice.ts).
 import type { ChatEvent, VoiceSession } from '../api/types';
 import type { Locale } from '../types';
+import type { VOICE_MESSAGES } from './messages';
 
 /** `starting`: microphone, session, socket. `replying`: recording ended, the answer is coming. */
 export type VoicePhase = 'idle' | 'starting' | 'recording' | 'replying';
@@ -64,6 +65,8 @@ export interface VoiceHost {
 
 /** The microphone button's behaviour, once the runtime is loaded. */
 export interface VoiceController {
+  /** The sentences only a spoken turn says ([en, tr] pairs): the core adds them to its catalog. */
+  messages: typeof VOICE_MESSAGES;
   /** Start a turn, stop recording, or silence the spoken answer. Runs inside the click. */
   press(): void;
   /** The panel closed: stop recording (the answer still arrives) and stop talking. */

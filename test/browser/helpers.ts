@@ -9,6 +9,8 @@ import { DEMO_PUBLIC_ID, mintToken } from '../../mock/jwt';
 import type { ScenarioName } from '../../mock/scenarios';
 import type { MockSettings, RecordedRequest } from '../../mock/types';
 import type { InitOptions, WidgetEvent, WidgetInstance } from '../../src/types';
+import { recordNative } from './engines/chromium';
+import type { ConsoleEntry } from './engines/driver';
 import { PAGES_DIR, REPO_ROOT, SCREENSHOTS_DIR, urlPath } from './paths';
 
 export { DEMO_PUBLIC_ID };
@@ -165,11 +167,6 @@ export interface OpenPageOptions {
   pageOrigin?: string;
 }
 
-export interface ConsoleEntry {
-  type: string;
-  text: string;
-}
-
 export interface WidgetPage {
   page: Page;
   context: BrowserContext;
@@ -180,12 +177,9 @@ export interface WidgetPage {
   part(name: string): Locator;
   /** Every token minted for this page's getAuthToken, oldest first. */
   tokens: string[];
+  /** What Chromium reported (engines/chromium.ts `recordNative`, as for the engine layer's pages). */
   consoleMessages: ConsoleEntry[];
   pageErrors: string[];
-  /** Every request the page made (page.on('request')). */
-  requests: { method: string; url: string; resourceType: string }[];
-  /** securitypolicyviolation events seen since the document started. */
-  violations(): Promise<Violation[]>;
   events(): Promise<WidgetEvent[]>;
   /** Types into the composer and presses Enter. */
   send(text: string): Promise<void>;
@@ -262,20 +256,6 @@ const inlineWidget = (): string =>
     .replace(/\/\/# sourceMappingURL=.*$/m, '')
     .replace(/<\/script/gi, '<\\/script');
 
-/** Listens for CSP violations from the first moment of every document (init scripts ignore the page's CSP). */
-const VIOLATION_RECORDER = `(() => {
-  window.__swViolations = [];
-  const record = (e) => window.__swViolations.push({
-    directive: e.effectiveDirective || e.violatedDirective,
-    blockedURI: e.blockedURI,
-    sample: e.sample,
-    sourceFile: e.sourceFile,
-    line: e.lineNumber,
-  });
-  window.addEventListener('securitypolicyviolation', record, true);
-  document.addEventListener('securitypolicyviolation', record, true);
-})();`;
-
 /** A fresh context and page with the customer page loaded; closed when the test finishes. */
 export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> {
   await resetMock(opts.scenario, opts.settings);
@@ -300,10 +280,9 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     locale: opts.locale ?? 'en-US',
     reducedMotion: 'reduce',
   });
-  const consoleMessages: ConsoleEntry[] = [];
-  const pageErrors: string[] = [];
-  const requests: WidgetPage['requests'] = [];
   const failedRequests: string[] = [];
+  let consoleMessages: ConsoleEntry[] = [];
+  let pageErrors: string[] = [];
 
   // On failure: what the page said, and a screenshot of every page (artifacts/screenshots/failures/).
   onTestFinished(async ({ task }) => {
@@ -326,13 +305,10 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
   });
   context.setDefaultTimeout(WAIT);
 
-  await context.addInitScript(VIOLATION_RECORDER);
   await context.exposeFunction('__swMintToken', mint);
   const page = await context.newPage();
 
-  page.on('console', (m) => consoleMessages.push({ type: m.type(), text: m.text() }));
-  page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
-  page.on('request', (r) => requests.push({ method: r.method(), url: r.url(), resourceType: r.resourceType() }));
+  ({ console: consoleMessages, errors: pageErrors } = recordNative(page));
   page.on('requestfailed', (r) => failedRequests.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`));
   page.on('response', (r) => {
     if (r.status() >= 400) failedRequests.push(`${r.request().method()} ${r.url()}: ${r.status()}`);
@@ -350,8 +326,6 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
     tokens,
     consoleMessages,
     pageErrors,
-    requests,
-    violations: () => page.evaluate(() => window.__swViolations),
     events: () => page.evaluate(() => window.__swTest.events),
     async send(text) {
       const input = part('composer-input');
@@ -380,37 +354,3 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
   await page.goto(url, { waitUntil: 'load' });
   return wp;
 }
-
-/** Console errors and warnings, for asserting a clean run. */
-export const problems = (wp: WidgetPage): string[] => [
-  ...wp.pageErrors.map((e) => `pageerror: ${e}`),
-  ...wp.consoleMessages.filter((m) => m.type === 'error' || m.type === 'warning').map((m) => `${m.type}: ${m.text}`),
-];
-
-/** Lets the page run a few frames and timers: for asserting that something did NOT happen. */
-export async function settle(page: Page, ms = 400): Promise<void> {
-  await page.evaluate(
-    (wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))),
-    ms,
-  );
-}
-
-/** Records the names of Trusted Types policies the page creates (init scripts run before any page script). */
-export async function recordPolicies(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    type Factory = { createPolicy(name: string, rules: unknown): unknown };
-    const w = window as unknown as { __swPolicies: string[]; trustedTypes?: Factory };
-    w.__swPolicies = [];
-    const tt = w.trustedTypes;
-    if (!tt) return;
-    const create = tt.createPolicy.bind(tt);
-    tt.createPolicy = (name, rules) => {
-      w.__swPolicies.push(name);
-      return create(name, rules);
-    };
-  });
-}
-
-/** The policy names recorded by `recordPolicies`, in creation order. */
-export const policies = (wp: WidgetPage): Promise<string[]> =>
-  wp.page.evaluate(() => (window as unknown as { __swPolicies: string[] }).__swPolicies);

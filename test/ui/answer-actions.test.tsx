@@ -164,7 +164,12 @@ describe('setLocale', () => {
 });
 
 describe('destroy()', () => {
-  it('clears the "Copied" timer and revokes a downloaded table’s blob URL at once; a copy ending later changes nothing', async () => {
+  /**
+   * A tables answer whose copy and download buttons can be pressed here: the clipboard, the blob
+   * URLs (`created` and `revoked` in order) and the download click are stubbed, and timeouts are
+   * fake so the "Copied" timer and the revoke timer run when the test says.
+   */
+  async function answerWithTimers() {
     const writeText = clipboard();
     const w = await tablesAnswer();
     const created: string[] = [];
@@ -173,56 +178,51 @@ describe('destroy()', () => {
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const answer = w.part('copy-message-button')!;
-      fireEvent.click(answer);
-      await vi.advanceTimersByTimeAsync(0);
-      expect(answer.textContent).toBe('Copied');
-      fireEvent.click(w.part('download-table-button')!);
-      expect(created).toHaveLength(1);
-      expect(revoked).toEqual([]);
-      // A clipboard write still on its way when the widget goes.
-      let finish!: () => void;
-      writeText.mockImplementationOnce(() => new Promise<void>((r) => (finish = r)));
-      const code = w.part('copy-code-button')!;
-      fireEvent.click(code);
+    return { w, writeText, created, revoked };
+  }
 
-      w.instance.destroy();
-      expect(revoked).toEqual(created);
-      finish();
-      await vi.advanceTimersByTimeAsync(0);
-      expect(vi.getTimerCount()).toBe(0);
-      await vi.advanceTimersByTimeAsync(10_000);
-      expect(answer.textContent).toBe('Copied'); // no timer fired into the removed tree
-      expect(code.textContent).toBe('Copy code');
-      expect(revoked).toEqual(created);
-    } finally {
-      vi.useRealTimers();
-    }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('clears the "Copied" timer and revokes a downloaded table’s blob URL at once; a copy ending later changes nothing', async () => {
+    const { w, writeText, created, revoked } = await answerWithTimers();
+    const answer = w.part('copy-message-button')!;
+    fireEvent.click(answer);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answer.textContent).toBe('Copied');
+    fireEvent.click(w.part('download-table-button')!);
+    expect(created).toHaveLength(1);
+    expect(revoked).toEqual([]);
+    // A clipboard write still on its way when the widget goes.
+    let finish!: () => void;
+    writeText.mockImplementationOnce(() => new Promise<void>((r) => (finish = r)));
+    const code = w.part('copy-code-button')!;
+    fireEvent.click(code);
+
+    w.instance.destroy();
+    expect(revoked).toEqual(created);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(answer.textContent).toBe('Copied'); // no timer fired into the removed tree
+    expect(code.textContent).toBe('Copy code');
+    expect(revoked).toEqual(created);
   });
 
   it('without destroy(), "Copied" goes back after 2 s and the blob URL is revoked after 10 s', async () => {
-    clipboard();
-    const w = await tablesAnswer();
-    const revoked: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:table');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const answer = w.part('copy-message-button')!;
-      fireEvent.click(answer);
-      fireEvent.click(w.part('download-table-button')!);
-      await vi.advanceTimersByTimeAsync(1_999);
-      expect(answer.textContent).toBe('Copied');
-      await vi.advanceTimersByTimeAsync(1);
-      expect(answer.textContent).toBe('Copy answer');
-      await vi.advanceTimersByTimeAsync(7_999);
-      expect(revoked).toEqual([]);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(revoked).toEqual(['blob:table']);
-    } finally {
-      vi.useRealTimers();
-    }
+    const { w, revoked } = await answerWithTimers();
+    const answer = w.part('copy-message-button')!;
+    fireEvent.click(answer);
+    fireEvent.click(w.part('download-table-button')!);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(answer.textContent).toBe('Copied');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer.textContent).toBe('Copy answer');
+    await vi.advanceTimersByTimeAsync(7_999);
+    expect(revoked).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(revoked).toEqual(['blob:table-0']);
   });
 });

@@ -29,21 +29,28 @@ async function listWithLayout() {
     el.append(document.createElement('span'));
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   };
-  return { el, layout, grow, scroll: () => fireEvent.scroll(el) };
+  const scroll = () => fireEvent.scroll(el);
+  /**
+   * While a message is sent the list is 11 px taller for a moment (box 501 → 512 → 501): the
+   * browser clamps scrollTop 11 px below the end, and that scroll event comes only after the next
+   * message made the content 50 px longer, so the list looks 61 px above its end.
+   */
+  const clampDuringSend = () => {
+    layout.box = 512;
+    layout.top = el.scrollTop;
+    layout.box = 501;
+    layout.content += 50;
+    scroll();
+  };
+  return { el, grow, scroll, clampDuringSend };
 }
 
 describe('the message list follows the conversation', () => {
   it('stays at the end when the browser clamps scrollTop and the scroll event arrives after the content grew', async () => {
-    const { el, layout, grow, scroll } = await listWithLayout();
+    const { el, grow, clampDuringSend } = await listWithLayout();
     await grow(120);
     expect(el.scrollTop).toBe(120); // at the end
-    // The list gets 11 px taller for a moment: the browser clamps scrollTop up to 109 …
-    layout.box = 512;
-    layout.top = el.scrollTop;
-    layout.box = 501;
-    // … and its scroll event comes after the next message made the content 50 px longer.
-    layout.content += 50;
-    scroll();
+    clampDuringSend(); // scrollTop clamped to 109, the content 50 px longer before the scroll event
     await grow(443);
     expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0);
   });
@@ -112,27 +119,19 @@ describe('the message list follows the conversation', () => {
   });
 
   it('a wheel down at the end is not scrolling up: a clamp after it keeps the following', async () => {
-    const { el, layout, grow, scroll } = await listWithLayout();
+    const { el, grow, clampDuringSend } = await listWithLayout();
     await grow(120);
     fireEvent.wheel(el, { deltaY: 100 });
-    layout.box = 512;
-    layout.top = el.scrollTop;
-    layout.box = 501;
-    layout.content += 50;
-    scroll();
+    clampDuringSend();
     await grow(100);
     expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0);
   });
 
   it('a press on something inside the list (a suggestion, a link) is not scrolling', async () => {
-    const { el, layout, grow, scroll } = await listWithLayout();
+    const { el, grow, clampDuringSend } = await listWithLayout();
     await grow(120);
     fireEvent.pointerDown(el.firstElementChild!);
-    layout.box = 512;
-    layout.top = el.scrollTop;
-    layout.box = 501;
-    layout.content += 50;
-    scroll();
+    clampDuringSend();
     await grow(100);
     await waitFor(() => expect(el.scrollHeight - el.scrollTop - el.clientHeight).toBe(0));
   });

@@ -5,6 +5,7 @@ import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { createController } from '../../src/voice/controller';
+import { VOICE_MESSAGES } from '../../src/voice/messages';
 import type { VoiceEnv } from '../../src/voice/turn';
 import type { CreateVoiceController } from '../../src/voice/types';
 import { mountWidget, type MountedWidget } from '../helpers/widget';
@@ -170,6 +171,17 @@ describe('the microphone button', () => {
     await w.send('Typed instead');
     await w.settled();
     expect(w.messages('assistant')).toHaveLength(1);
+  });
+
+  it('the sentences widget-voice.js carries follow setLocale like every other text', async () => {
+    env.getUserMedia.mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    const w = await mount();
+    fireEvent.click(w.part('mic-button')!);
+    expect((await w.findNotice('voice')).textContent).toContain(en.voiceDenied);
+    w.instance.setLocale('tr');
+    await waitFor(() => expect(w.part('notice')!.textContent).toContain(VOICE_MESSAGES.voiceDenied[1]));
+    w.instance.setLocale('en');
+    await waitFor(() => expect(w.part('notice')!.textContent).toContain(en.voiceDenied));
   });
 
   it('409 voice_not_configured: the not-set-up notice (data-kind="voice")', async () => {

@@ -32,18 +32,27 @@ export function chromiumEngine(wsEndpoint: string): Engine {
   };
 }
 
+/**
+ * What Chromium reports about a page from its first moment: console output, uncaught errors and
+ * requests. The one way a Chromium page is recorded, for the engine layer and for the Chromium-only
+ * pages of ../helpers.ts alike.
+ */
+export function recordNative(page: Page): NativeLog {
+  const native: NativeLog = { console: [], errors: [], requests: [] };
+  page.on('console', (m) => native.console.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => native.errors.push(`${e.name}: ${e.message}`));
+  page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
+  return native;
+}
+
 /** The test's own pages (its first and a second tab): not popups. */
 const own = new WeakSet<Page>();
 
 /** One page of a test's browser context (the first closes the context, a second tab itself). */
 function contextPage(context: BrowserContext, page: Page, first = true): DriverPage {
   own.add(page);
-  const native: NativeLog = { console: [], errors: [], requests: [] };
-  page.on('console', (m) => native.console.push({ type: m.type(), text: m.text() }));
-  page.on('pageerror', (e) => native.errors.push(`${e.name}: ${e.message}`));
-  page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
   return {
-    native,
+    native: recordNative(page),
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (source, args) => page.evaluate(callExpression(source, args)),
     click: (x, y, clickCount = 1) => page.mouse.click(x, y, { clickCount }),

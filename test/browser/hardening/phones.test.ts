@@ -8,19 +8,12 @@
 // not scroll the page behind. Screenshots: artifacts/screenshots/hardening/phone-*.png.
 import type { CDPSession } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectBrowser, openPage, WAIT, type WidgetPage } from '../helpers';
+import { disconnectBrowser, openPage, type WidgetPage } from '../helpers';
+import { converse, expectInputsAtLeast16px, keyboardUp, listFromEnd, LONG_PAGE, openPanelFillsViewport, PAGE_SCROLL, scrollPageDown, scrollY, wheelAtListEnd } from '../phone-checks';
 import { figure, partBox, shot, useReport } from './lib';
 
 afterAll(disconnectBrowser);
 useReport('4. phones', import.meta.url);
-
-const LONG_PAGE = `<main id="page-main">
-  <h1>Acme customer portal</h1>
-  ${Array.from({ length: 60 }, (_, i) => `<p>Order history line ${i + 1}: shipped, invoiced, paid.</p>`).join('\n')}
-</main>`;
-const PAGE_SCROLL = 700;
-
-const scrollY = (wp: WidgetPage) => wp.page.evaluate(() => Math.round(window.scrollY));
 
 /**
  * A finger drag through CDP touch events (touchStart, 10 moves, touchEnd), as a phone delivers it.
@@ -58,73 +51,30 @@ for (const vp of [
     it(`${vp.width}×${vp.height}: the composer stays visible with the on-screen keyboard, inputs ≥ 16 px, the page behind does not scroll`, async () => {
       const wp = await openPhonePage(vp);
       const name = `phone-${vp.width}x${vp.height}`;
-      await wp.page.evaluate((y) => window.scrollTo(0, y), PAGE_SCROLL);
-      await expect.poll(() => scrollY(wp)).toBe(PAGE_SCROLL);
+      await scrollPageDown(wp);
 
       // Sanity: the touch gesture used below does scroll this page when nothing is in the way.
       const cdp = await wp.context.newCDPSession(wp.page);
       await swipe(cdp, vp.width / 2, vp.height / 2, -200);
       await expect.poll(() => scrollY(wp)).toBeGreaterThan(PAGE_SCROLL);
-      await wp.page.evaluate((y) => window.scrollTo(0, y), PAGE_SCROLL);
-      await expect.poll(() => scrollY(wp)).toBe(PAGE_SCROLL);
+      await scrollPageDown(wp);
 
-      await wp.part('launcher').tap();
-      await wp.part('composer-input').waitFor();
-      const panel = await partBox(wp, 'panel');
-      expect([panel.x, panel.y, panel.width, panel.height]).toEqual([0, 0, vp.width, vp.height]);
-
-      // A conversation long enough for the message list to scroll.
-      for (const q of ['How many orders did we get last week?', 'And the week before?']) {
-        await wp.send(q);
-        await expect.poll(() => wp.host.locator('[part~="message"][data-role="assistant"]:not([aria-busy="true"])').count(), { timeout: WAIT }).toBeGreaterThanOrEqual(1);
-        await wp.part('stop-button').waitFor({ state: 'detached' });
-      }
-      await wp.waitForReplies(2);
+      await openPanelFillsViewport(wp, vp, { scrollbar: 0 });
+      await converse(wp);
       await shot(wp.page, `${name}-open`);
+      const fontSizes = await expectInputsAtLeast16px(wp);
 
-      // Every text input of the widget: ≥ 16 px.
-      const fontSizes = await wp.page.evaluate(() =>
-        [...window.__swTest.root()!.querySelectorAll('input, textarea, select')].map((el) => parseFloat(getComputedStyle(el).fontSize)),
-      );
-      expect(fontSizes.length).toBeGreaterThan(0);
-      for (const size of fontSizes) expect(size).toBeGreaterThanOrEqual(16);
-
-      // The keyboard comes up: focus the composer, then the viewport loses about half its height.
-      await wp.part('composer-input').tap();
-      const keyboardUp = { width: vp.width, height: Math.round(vp.height / 2) };
-      await wp.page.setViewportSize(keyboardUp);
-      await wp.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const composer = await partBox(wp, 'composer');
-      const input = await partBox(wp, 'composer-input');
-      expect(composer.y).toBeGreaterThanOrEqual(0);
-      expect(composer.y + composer.height).toBeLessThanOrEqual(keyboardUp.height + 0.5);
-      expect(input.height).toBeGreaterThan(30);
-      const header = await partBox(wp, 'header');
-      expect(header.y).toBeGreaterThanOrEqual(0);
-      const list = await partBox(wp, 'message-list');
-      expect(list.height, 'some of the conversation is still visible').toBeGreaterThan(60);
-      expect(await wp.part('composer-input').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true);
-      expect(await scrollY(wp)).toBe(PAGE_SCROLL);
-      // Observation: is the end of the conversation still in view once the list got shorter?
-      const fromEnd = await wp.part('message-list').evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
-      figure(`message list ${fromEnd} px from its end after the keyboard came up${fromEnd > 48 ? ' (the latest lines are out of view until the visitor scrolls)' : ''}`);
+      const { small, composer, list } = await keyboardUp(wp, vp);
+      figure(`message list ${await listFromEnd(wp)} px from its end after the keyboard came up`);
       await shot(wp.page, `${name}-keyboard`);
-      figure(`keyboard up (${keyboardUp.width}×${keyboardUp.height}): composer ${composer.y}–${composer.y + composer.height}, message list ${list.height}px tall; input font ${fontSizes.join('/')}px`);
+      figure(`keyboard up (${small.width}×${small.height}): composer ${composer.y}–${composer.y + composer.height}, message list ${list.height}px tall; input font ${fontSizes.join('/')}px`);
 
       // Scroll gestures over the message list once it is at its end: the page must not move.
-      const center = { x: list.x + list.width / 2, y: list.y + list.height / 2 };
-      const listTop = () => wp.part('message-list').evaluate((el) => Math.round(el.scrollTop));
-      // Sanity: the wheel reaches the list (it scrolls it when it is not at its end).
-      await wp.part('message-list').evaluate((el) => (el.scrollTop = 0));
-      await wp.page.mouse.move(center.x, center.y);
-      await wp.page.mouse.wheel(0, 100);
-      await expect.poll(listTop).toBeGreaterThan(0);
-      await wp.part('message-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
-      const atEnd = await listTop();
-      for (let i = 0; i < 3; i++) await wp.page.mouse.wheel(0, 600);
-      await wp.page.waitForTimeout(300);
-      expect(await scrollY(wp), 'page scrolled by the wheel over the message list').toBe(PAGE_SCROLL);
-      expect(await listTop()).toBe(atEnd);
+      const wheel = async (x: number, y: number, dy: number) => {
+        await wp.page.mouse.move(x, y);
+        await wp.page.mouse.wheel(0, dy);
+      };
+      const center = await wheelAtListEnd(wp, list, wheel, { pageChecked: true });
 
       await swipe(cdp, center.x, center.y, -400); // finger up = content scrolls down, past the end
       await wp.page.waitForTimeout(300);
@@ -153,8 +103,7 @@ describe('phone 390×844: the rest of the panel', () => {
   it('gestures over the header and the composer do not scroll the page behind', async () => {
     const vp = { width: 390, height: 844 };
     const wp = await openPhonePage(vp);
-    await wp.page.evaluate((y) => window.scrollTo(0, y), PAGE_SCROLL);
-    await expect.poll(() => scrollY(wp)).toBe(PAGE_SCROLL);
+    await scrollPageDown(wp);
     await wp.part('launcher').tap();
     await wp.part('composer-input').waitFor();
     const cdp = await wp.context.newCDPSession(wp.page);
@@ -196,12 +145,11 @@ describe('phone 390×844: the conversation when the keyboard comes up', () => {
     await wp.part('launcher').tap();
     await wp.send('How many orders did we get last week?');
     await wp.waitForReplies(1);
-    const fromEnd = () => wp.part('message-list').evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
-    expect(await fromEnd()).toBeLessThanOrEqual(2);
+    expect(await listFromEnd(wp)).toBeLessThanOrEqual(2);
     await wp.part('composer-input').tap();
     await wp.page.setViewportSize({ width: vp.width, height: Math.round(vp.height / 2) });
     await wp.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const after = await fromEnd();
+    const after = await listFromEnd(wp);
     figure(`message list ${after} px from its end after the keyboard came up`);
     expect(after).toBeLessThanOrEqual(48);
   });
