@@ -344,14 +344,15 @@ export function terserAfterOxc(): Plugin {
 /**
  * marked keeps its helper regexes in one object (`rules.other`). Some are read only by its HTML
  * renderer and parser (not in the bundle: `markedLexerOnly`), by `pedantic` branches (dropped:
- * `markedFixedOptions`) or by `Lexer#lex` (dropped: `markedUnusedLexerEntries`), so nothing the
- * widget runs reads them; this leaves them out of the object.
+ * `markedFixedOptions`), by `Lexer#lex` (dropped: `markedUnusedLexerEntries`) or by the rule
+ * builder (`caret`: every rule is prebuilt, `markedPrebuiltRules`), so nothing the widget runs
+ * reads them; this leaves them out of the object.
  * If any code left in a built file still names one of them, the build fails (it would read
  * `undefined`); so does a marked whose object no longer has them all.
  */
 export function markedUnusedOtherRules(): Plugin {
   const unused = ['outputLinkReplace', 'listReplaceNesting', 'pedanticHrefTitle', 'pedanticHeadingBeginRegex', 'escapeTest', 'escapeReplace',
-    'escapeTestNoEncode', 'escapeReplaceNoEncode', 'percentDecode', 'spaceLine', 'notSpaceStart', 'endingNewline', 'carriageReturn'];
+    'escapeTestNoEncode', 'escapeReplaceNoEncode', 'percentDecode', 'spaceLine', 'notSpaceStart', 'endingNewline', 'carriageReturn', 'caret'];
   type Node = { type: string; start: number; end: number; [k: string]: any };
   return {
     name: 'marked-unused-other-rules',
@@ -647,25 +648,45 @@ export function markedOwnTokenizer(): Plugin {
  * another (`edit(/…label…/).replace('label', …).getRegex()`): the same fragments (the block tag
  * list, the e-mail pattern, …) many times over, plus the code that splices them, in every
  * widget.js. The result is fixed (marked is pinned): this writes each rule of the sets the widget
- * lexes with as the pattern marked builds, taken at build time from the published marked itself
- * (`Lexer.rules`), and drops the fragments and builders nothing else uses. Each rule is still made
- * with `RegExp`, on first use as before, from the same pattern and flags, so it is the same rule.
- * The two rules marked builds differently where a browser lacks lookbehind (`blockSkip`, GFM
- * inline `text`) are left to marked, and no prebuilt pattern may hold a lookbehind. The build fails
- * loudly if marked changes shape.
+ * lexes with as the pattern marked builds, taken at build time from marked itself (`Lexer.rules`),
+ * and drops the fragments and builders nothing else uses. Each rule is still made with `RegExp`,
+ * on first use as before, from the same pattern and flags, so it is the same rule. The two rules
+ * marked builds differently where a browser lacks lookbehind (`blockSkip`, GFM inline `text`) get
+ * both of marked's patterns, picked by marked's own lookbehind probe as before (the one without
+ * is taken from marked run with its probe answering no). The patterns are strings to `RegExp`,
+ * never literals, so a browser without lookbehind never parses one. The build fails loudly if
+ * marked changes shape.
  */
 export function markedPrebuiltRules(): Plugin {
   type Node = { type: string; start: number; end: number; [k: string]: any };
-  const runtime = ['inline:blockSkip', 'inline:text'];
+  type Rules = Record<'block' | 'inline', { gfm: Record<string, unknown> }>;
+  const withProbe = ['inline:blockSkip', 'inline:text'];
+  // A tagged template keeps the pattern as written (its raw text: no escaping), but for a
+  // backtick, which it writes as `\x60` (the same character to the pattern, escaped or not).
+  const written = (rule: RegExp) => `__markedRule("${rule.flags}")\`${rule.source.replace(/\\[^]|`/g, (c) => (c.at(-1) == '`' ? '\\x60' : c))}\``;
   return {
     name: 'marked-prebuilt-rules',
     async transform(code, id) {
       if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
       const fail = (why: string): never => this.error(`marked-prebuilt-rules: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?): ${why}`);
-      const published = (await import('marked')).Lexer.rules as unknown as Record<'block' | 'inline', { gfm: Record<string, unknown> }>;
+      // The lookbehind probe: `var x = ((s) => { try { return !!new RegExp('(?<=1)(?<!1)' + s) } … })()`.
+      const probeOf = (tree: unknown) => {
+        const found: Node[] = [];
+        walkDeclarators(tree, (d) => {
+          if (d.init.type == 'CallExpression' && JSON.stringify(d.init).includes('"(?<=1)(?<!1)"')) found.push(d);
+        });
+        return found.length == 1 ? found[0]! : fail('no lookbehind probe');
+      };
+      // marked's rules as it builds them, with the probe's answer and without lookbehind.
+      const pristine = readFileSync(id, 'utf8');
+      const noLookbehind = apply(pristine, [{ ...probeOf(this.parse(pristine)).init, text: '!1' }]);
+      const rulesOf = async (text: string) => (await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`)).Lexer.rules as Rules;
+      const [marked, markedWithout] = [await rulesOf(pristine), await rulesOf(noLookbehind)];
+
       const tree = this.parse(code);
       const declarators = new Map<string, Node>();
       walkDeclarators(tree, (d) => declarators.set(d.id.name, d));
+      const probe = probeOf(tree).id.name as string;
       // Every identifier an expression reads, through the module's declarators.
       const reads = (n: Node, seen = new Set<string>()): Set<string> => {
         const walk = (x: any, parent: any, key: string) => {
@@ -682,8 +703,6 @@ export function markedPrebuiltRules(): Plugin {
         walk(n, null, '');
         return seen;
       };
-      // The lookbehind probe: `var x = ((s) => { try { return !!new RegExp('(?<=1)(?<!1)' + s) } … })()`.
-      const probe = [...declarators.values()].filter((d) => code.slice(d.init.start, d.init.end).includes('"(?<=1)(?<!1)"')).map((d) => d.id.name as string);
       // The lexer's rules: `{ other, block, inline }` in its constructor.
       const sets: Node[] = [];
       const walk = (n: any) => {
@@ -692,9 +711,9 @@ export function markedPrebuiltRules(): Plugin {
         for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
       };
       walk(tree);
-      if (probe.length != 1 || sets.length != 1) return fail('no lookbehind probe or rule sets');
+      if (sets.length != 1) return fail('no rule sets');
       const edits: { start: number; end: number; text: string }[] = [];
-      const left: string[] = [];
+      const probed: string[] = [];
       let prebuilt = 0;
       for (const kind of ['block', 'inline'] as const) {
         // The gfm set, `{ ...base, own }`, and its base.
@@ -703,29 +722,28 @@ export function markedPrebuiltRules(): Plugin {
         const base = declarators.get(set?.properties?.[0]?.argument?.name)?.init as Node | undefined;
         if (set?.type != 'ObjectExpression' || set.properties[0].type != 'SpreadElement' || base?.type != 'ObjectExpression') return fail(`${kind} set`);
         const props = [...base.properties, ...set.properties.slice(1)] as Node[];
-        const rules = published[kind].gfm;
+        const rules = marked[kind].gfm;
         if (props.some((p) => p.type != 'Property' || p.computed) || props.map((p) => p.key.name).sort().join() != Object.keys(rules).filter((k) => !(kind == 'inline' && k == 'del')).sort().join()) {
           return fail(`${kind} rule names`);
         }
         for (const p of props) {
-          const rule = rules[p.key.name];
+          const [rule, without] = [rules[p.key.name], markedWithout[kind].gfm[p.key.name]];
           const literal = (n: Node): boolean => n.type == 'Literal' || (n.type == 'Identifier' && !!declarators.get(n.name) && literal(declarators.get(n.name)!.init));
-          if (literal(p.value) || !(rule instanceof RegExp)) continue; // written as a literal already, or the no-op rule
-          if (reads(p.value).has(probe[0]!)) {
-            left.push(`${kind}:${p.key.name}`);
-            continue;
+          if (literal(p.value) || !(rule instanceof RegExp) || !(without instanceof RegExp)) continue; // written as a literal already, or the no-op rule
+          if (rule.source.includes('${') || without.source.includes('${')) return fail(`\${ in ${kind}.${p.key.name}`);
+          if (/\(\?<[=!]/.test(without.source)) return fail(`lookbehind in ${kind}.${p.key.name} without lookbehind`);
+          if (reads(p.value).has(probe)) {
+            if (rule.source == without.source) return fail(`${kind}.${p.key.name} is the same without lookbehind (has this Node none?)`);
+            probed.push(`${kind}:${p.key.name}`);
+            edits.push({ start: p.value.start, end: p.value.end, text: `${probe}?${written(rule)}:${written(without)}` });
+          } else {
+            if (rule.source != without.source || rule.flags != without.flags) return fail(`${kind}.${p.key.name} depends on lookbehind`);
+            edits.push({ start: p.value.start, end: p.value.end, text: written(rule) });
           }
-          if (/\(\?<[=!]/.test(rule.source)) return fail(`lookbehind in ${kind}.${p.key.name}`);
-          // A tagged template keeps the pattern as written (its raw text: no escaping), but for a
-          // backtick, which it writes as `\x60` (the same character to the pattern, escaped or
-          // not); `${` cannot be written.
-          if (rule.source.includes('${')) return fail(`\${ in ${kind}.${p.key.name}`);
-          const pattern = rule.source.replace(/\\[^]|`/g, (c) => (c.at(-1) == '`' ? '\\x60' : c));
-          edits.push({ start: p.value.start, end: p.value.end, text: `__markedRule("${rule.flags}")\`${pattern}\`` });
           prebuilt++;
         }
       }
-      if (left.join() != runtime.join() || prebuilt < 20) return fail(`left to marked: ${left.join()}, prebuilt ${prebuilt}`);
+      if (probed.join() != withProbe.join() || prebuilt < 20) return fail(`probed: ${probed.join()}, prebuilt ${prebuilt}`);
       const out = dropOrphans((text) => this.parse(text), code, `var __markedRule=(f)=>(s)=>RegExp(s.raw[0],f);${apply(code, edits)}`);
       return out == null ? fail('orphans') : { code: out, map: null };
     },

@@ -8,13 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { MIME_PREFERENCE } from '../../src/voice/turn';
-import { ENGINE, mockControl, mockRequests, openPage, problems, settle, WAIT, type EnginePageOptions, type WidgetPage } from './engines';
+import { ENGINE, mockControl, mockRequests, openPage, problems, settle, speakTurn, STRICT_CSP, voiceFrames, WAIT, type EnginePageOptions, type WidgetPage } from './engines';
 
 /** How many times the page loaded widget-voice.js (Resource Timing: the same in every engine). */
 const runtimeLoads = (wp: WidgetPage) =>
   wp.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/dist/widget-voice.js')).length);
-const voiceFrames = async () =>
-  (await mockRequests()).filter((r) => r.method === 'WS').map((r) => r.body as Record<string, unknown>);
 
 interface AudioStats {
   decoded: number;
@@ -108,31 +106,15 @@ describe('voice', () => {
     // A second spoken turn joins the same conversation; the runtime is not loaded again.
     await expect.poll(() => mic.getAttribute('aria-label'), { timeout: WAIT }).toBe(en.micStart);
     const before = (await voiceFrames()).length;
-    await mic.click();
-    await expect.poll(async () => (await voiceFrames()).length, { timeout: WAIT }).toBeGreaterThan(before);
+    await speakTurn(wp, 2);
     expect((await voiceFrames())[before]).toMatchObject({ type: 'start', conversation_id: expect.stringMatching(/^conv_/) });
-    await expect.poll(async () => (await voiceFrames()).slice(before).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
-    await mic.click();
-    await wp.waitForReplies(2);
     expect(await runtimeLoads(wp)).toBe(1);
     expect(await problems(wp)).toEqual([]);
   });
 
   it('under a strict CSP with Trusted Types: the runtime loads through the service-widget policy, no violation', async () => {
-    const wp = await openVoicePage({
-      csp: [
-        "default-src 'none'",
-        "script-src 'self'",
-        "connect-src 'self'",
-        "require-trusted-types-for 'script'",
-        'trusted-types service-widget dompurify',
-      ].join('; '),
-    });
-    await wp.part('mic-button').click();
-    // Some audio first: the mock answers `no_audio` to a turn without any.
-    await expect.poll(async () => (await voiceFrames()).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
-    await wp.part('mic-button').click();
-    await wp.waitForReplies(1);
+    const wp = await openVoicePage({ csp: STRICT_CSP });
+    await speakTurn(wp, 1);
     await settle(wp.page);
     expect(await wp.violations()).toEqual([]);
     expect(await wp.policies()).toContain('service-widget');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, inject, onTestFinished, type TestContext } from 'vitest';
 import { mintToken } from '../../../mock/jwt';
 import type { WidgetEvent } from '../../../src/types';
-import { resetMock, serverUrl, writePage, type OpenPageOptions, type Violation } from '../helpers';
+import { mockRequests, resetMock, serverUrl, writePage, type OpenPageOptions, type Violation } from '../helpers';
 import { SCREENSHOTS_DIR } from '../paths';
 import { chromiumEngine } from './chromium';
 import type { ConsoleEntry, DriverPage, Engine, EngineName } from './driver';
@@ -247,6 +247,22 @@ export const STRICT_CSP = [
   "require-trusted-types-for 'script'",
   'trusted-types service-widget dompurify',
 ].join('; ');
+
+/** The voice socket's frames as the mock received them, oldest first (`start`, `{ binary: bytes }`, `stop`). */
+export const voiceFrames = async (): Promise<Record<string, unknown>[]> =>
+  (await mockRequests()).filter((r) => r.method === 'WS').map((r) => r.body as Record<string, unknown>);
+
+/**
+ * A spoken turn: the microphone pressed, some audio sent (the mock answers `no_audio` to a turn
+ * without any), pressed again, and the reply: the `replies`th.
+ */
+export async function speakTurn(wp: WidgetPage, replies: number): Promise<void> {
+  const before = (await voiceFrames()).length;
+  await wp.part('mic-button').click();
+  await expect.poll(async () => (await voiceFrames()).slice(before).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
+  await wp.part('mic-button').click();
+  await wp.waitForReplies(replies);
+}
 
 /** Loads axe-core (a devDependency, from the test server) into the page as a `<script src>`; the page must allow it. */
 export async function addAxe(page: TestPage): Promise<void> {

@@ -6,7 +6,7 @@
 // to see whether each README entry is needed. Runs in Chromium, Firefox and WebKit (test/browser/engines);
 // the microphone is fixtures/fake-microphone.js (a Web Audio tone from getUserMedia).
 import { describe, expect, it } from 'vitest';
-import { mockControl, mockRequests, openPage, problems, serverUrl, settle, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
+import { mockControl, openPage, problems, serverUrl, settle, speakTurn, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
 import { figure, useReport } from './lib';
 
 useReport('2. strict CSP + Trusted Types, every feature', import.meta.url);
@@ -28,8 +28,6 @@ function readmeCsp(opts: { trustedTypes?: string; voiceHost?: boolean; defaultNo
   ].join('; ');
 }
 
-
-const voiceFrames = async () => (await mockRequests()).filter((r) => r.method === 'WS').map((r) => r.body as Record<string, unknown>);
 
 async function openCspPage(csp: string, extra: EnginePageOptions = {}): Promise<WidgetPage> {
   return openPage({
@@ -86,10 +84,7 @@ async function everyFeature(wp: WidgetPage, steps: string[]): Promise<void> {
 
   // Voice: the runtime loads through the `service-widget` policy; a spoken turn over ws:.
   await wp.part('new-conversation-button').click();
-  await wp.part('mic-button').click();
-  await expect.poll(async () => (await voiceFrames()).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
-  await wp.part('mic-button').click();
-  await wp.waitForReplies(1);
+  await speakTurn(wp, 1);
   steps.push('voice');
 
   // Portal: a new tab opened in the click, sent to the portal with the one-time code.
