@@ -3,13 +3,18 @@
 // Chromium, Firefox and WebKit (test/browser/engines). React StrictMode's mount → unmount → mount must leave exactly one widget host and no
 // leaked listener or interval; a key option change re-creates the widget, theme/locale do not.
 //
+// Each app is built once (the first engine's run) and reused by the other engines and later runs
+// until src/, the wrappers or the locked versions change (test/browser/build-cache.ts).
+//
 // react/react-dom and vue are not dependencies of this package. Without react installed, the React
 // wrapper runs on preact/compat (same hooks API) and the StrictMode double mount is done by hand;
 // without vue, the Vue test is skipped. Install them as devDependencies to run the real thing.
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type Alias } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { cachedBuild } from './build-cache';
 import { barePage, type BarePage } from './ecosystem-page';
 import { DEMO_PUBLIC_ID, resetMock, serverUrl, WAIT } from './engines';
 import { REPO_ROOT } from './paths';
@@ -89,36 +94,52 @@ window.__app = {
 };
 `;
 
+/** The test app's app.js (entry + SHIM + the wrapper + the npm entry's sources), from the build cache. */
+async function appBundle(name: string, entry: string, aliases: Alias[]): Promise<string> {
+  const define = {
+    // Development builds: React only double-mounts under StrictMode in development.
+    'process.env.NODE_ENV': JSON.stringify('development'),
+    __VUE_OPTIONS_API__: 'true',
+    __VUE_PROD_DEVTOOLS__: 'false',
+    __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+  };
+  const inputs = {
+    // bundle()'s source is part of the key: a changed build option is a new bundle.
+    text: [entry, SHIM, aliases.map((a) => `${String(a.find)}=${a.replacement}`).join(), JSON.stringify(define), appBundle.toString()].join('\0'),
+    files: ['src', 'examples/react/ServiceWidget.tsx', 'examples/vue/ServiceWidget.ts', 'package-lock.json'],
+  };
+  const { dir } = await cachedBuild(`framework-${name}`, inputs, async (outDir) => {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'service-widget.js'), SHIM);
+    writeFileSync(path.join(outDir, 'entry.js'), entry);
+    await build({
+      configFile: false,
+      root: REPO_ROOT,
+      logLevel: 'warn',
+      publicDir: false,
+      resolve: { alias: [{ find: /^service-widget$/, replacement: path.join(outDir, 'service-widget.js') }, ...aliases] },
+      define,
+      oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        minify: false,
+        target: 'es2022',
+        lib: { entry: path.join(outDir, 'entry.js'), formats: ['es'], fileName: () => 'app.js' },
+      },
+    });
+  });
+  return path.join(dir, 'app.js');
+}
+
 async function bundle(name: string, entry: string, aliases: Alias[]): Promise<BarePage> {
+  const app = await appBundle(name, entry, aliases);
   // The leak tracker runs before any script of the page (fixtures/leak-tracker.js).
   const bp = await barePage({
     'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head>
 <body><main><h1>SPA</h1><div id="root"></div></main><script type="module" src="app.js"></script></body></html>`,
-    'service-widget.js': SHIM,
-    'entry.js': entry,
   }, { fixtures: ['leak-tracker.js'] });
-  await build({
-    configFile: false,
-    root: REPO_ROOT,
-    logLevel: 'warn',
-    publicDir: false,
-    resolve: { alias: [{ find: /^service-widget$/, replacement: path.join(bp.dir, 'service-widget.js') }, ...aliases] },
-    define: {
-      // Development builds: React only double-mounts under StrictMode in development.
-      'process.env.NODE_ENV': JSON.stringify('development'),
-      __VUE_OPTIONS_API__: 'true',
-      __VUE_PROD_DEVTOOLS__: 'false',
-      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
-    },
-    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-    build: {
-      outDir: bp.dir,
-      emptyOutDir: false,
-      minify: false,
-      target: 'es2022',
-      lib: { entry: path.join(bp.dir, 'entry.js'), formats: ['es'], fileName: () => 'app.js' },
-    },
-  });
+  copyFileSync(app, path.join(bp.dir, 'app.js'));
   await bp.goto();
   await bp.page.waitForFunction(() => window.__app !== undefined).catch(async (error: unknown) => {
     throw new Error(`the ${name} test app did not start: ${[...(await bp.pageErrors()), ...(await bp.consoleErrors())].join('\n') || String(error)}`);

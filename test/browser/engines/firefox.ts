@@ -21,6 +21,11 @@ export function firefoxEngine(): Engine {
         'ui.prefersReducedMotion': 1,
         // Pages may open the portal tab with window.open from a click: allow it like a visitor's browser.
         'dom.disable_open_during_load': false,
+        // The microphone (fixtures/fake-microphone.js hands over to it in Firefox): Firefox's own fake
+        // capture device, granted without a prompt. Its Web Audio has no running clock without a
+        // sound device, so a Web Audio tone recorded nothing for about 10 s.
+        'media.navigator.streams.fake': true,
+        'media.navigator.permission.disabled': true,
       },
     }));
   return {
