@@ -284,7 +284,9 @@ export function dompurifyFixedFlags(): Plugin {
  * or hooks add tokenizers. src/markdown/render.ts lexes with `gfm: true`, `breaks: false` and none
  * of the others (the same options `markedNoUnusedRuleSets` relies on): this writes those reads as
  * the values they always have there, so the minifier drops the pedantic-only branches and the
- * extension hooks. Every rule the widget lexes with is untouched. The build fails loudly if marked changes shape.
+ * extension hooks. The Lexer's and Tokenizer's fallback to marked's module defaults (when given no
+ * options) goes too, and the defaults with it. Every rule the widget lexes with is untouched. The
+ * build fails loudly if marked changes shape.
  */
 export function markedFixedOptions(): Plugin {
   const reads: [string, string, number][] = [
@@ -299,11 +301,30 @@ export function markedFixedOptions(): Plugin {
     name: 'marked-fixed-options',
     transform(code, id) {
       if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
-      let out = code;
+      const fail = () => this.error('marked-fixed-options: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
+      // `this.options = options || defaults` in the constructors of the Lexer and the Tokenizer:
+      // the widget always gives the Lexer its options, and the Lexer gives its Tokenizer the same
+      // (`this.tokenizer.options = this.options`) before any use, so marked's module defaults are
+      // never read (and go).
+      const constructors: { start: number; end: number; value: { params: { name?: string }[] } }[] = [];
+      const walk = (n: any) => {
+        if (!n || typeof n.type != 'string') return;
+        if (n.type == 'ClassBody' && n.body.some((m: any) => ['blockTokens', 'inlineText'].includes(m.key?.name))) constructors.push(n.body.find((m: any) => m.kind == 'constructor'));
+        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
+      };
+      walk(this.parse(code));
+      const edits = constructors.map((c) => {
+        const param = c?.value.params[0]?.name;
+        const body = c ? code.slice(c.start, c.end) : '';
+        const found = body.match(new RegExp(`this\\.options=${param}\\|\\|\\w+`, 'g')) ?? [];
+        if (!param || found.length != 1) fail();
+        const at = c.start + body.indexOf(found[0]!);
+        return { start: at, end: at + found[0]!.length, text: `this.options=${param}` };
+      });
+      if (edits.length != 2 || !constructors.some((c) => code.slice(c.start, c.end).includes('this.tokenizer.options=this.options'))) fail();
+      let out = apply(code, edits);
       for (const [read, value, count] of reads) {
-        if (out.split(read).length - 1 != count || new RegExp(`${read.replace(/\./g, '\\.')}\\s*=[^=]`).test(out)) {
-          this.error('marked-fixed-options: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
-        }
+        if (out.split(read).length - 1 != count || new RegExp(`${read.replace(/\./g, '\\.')}\\s*=[^=]`).test(out)) fail();
         out = out.split(read).join(value);
       }
       return { code: out, map: null };

@@ -75,7 +75,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'small-button';
-    b.setAttribute('part', part);
+    if (part) b.setAttribute('part', part);
     b.onclick = onclick;
     if (label) labels.push([b, label]);
     return b;
@@ -133,7 +133,6 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         redraw();
       });
       sort.className = 'sort-button';
-      sort.removeAttribute('part');
       sort.append(...th.childNodes);
       th.append(sort);
     });
@@ -158,7 +157,6 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         fold();
         all.remove();
       });
-      all.removeAttribute('part');
       actions.push(all);
     }
     // Decided from the rows shown first: reading every cell of a long table would hold the page
