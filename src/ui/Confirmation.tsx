@@ -16,7 +16,7 @@ export function Confirmation({ confirmation }: { confirmation: Confirmation }) {
     <div class="confirmation" part="confirmation" role="group" aria-label={prompt}>
       <p>{prompt}</p>
       {open ? (
-        <div>
+        <div class="actions">
           {/* parts confirm-button and cancel-button */}
           {(['confirm', 'cancel'] as const).map((decision) => (
             <button

@@ -52,6 +52,10 @@ export function MessageList() {
     };
     const onScroll = () => {
       const top = el.scrollTop;
+      // Nothing moved since the last pin or scroll: the late scroll event of a pin, after a wheel up
+      // unpinned the list and before its smooth scroll moved (Firefox while a reply streams), is
+      // no return to the end.
+      if (!pinned && top === lastTop) return;
       if (atEnd()) {
         pinned = true;
         visitor = false;

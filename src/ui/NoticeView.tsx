@@ -23,7 +23,7 @@ export function NoticeView({ notice, onDismiss }: Props) {
   let actions: ComponentChildren = null;
   if (action || onDismiss) {
     actions = (
-      <div>
+      <div class="actions">
         {/* part retry-button (repeat what failed) or reload-button (reload the conversation) */}
         {action && (
           <button type="button" class="action-button primary" part={`${action[0]}-button`} onClick={action[1]}>

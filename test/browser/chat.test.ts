@@ -132,12 +132,11 @@ describe('chat round trip', () => {
 
     // The visitor wheels up to read: the reply grows below without pulling them to its end
     // (Firefox's scroll anchoring may move scrollTop to keep what they read in place).
-    // (Wheeled again while it has not moved: Firefox's BiDi wheel was once lost, in 1 of ~6 CI runs.)
+    // One wheel: in Firefox the scroll event of the last pin could come after it, still at the end,
+    // and pin the list back (about every other time; MessageList's onScroll now ignores it).
     const box = (await list.boundingBox())!;
-    const wheelUp = () => wp.page.mouse.wheel(box.x + box.width / 2, box.y + box.height / 2, 0, -400);
-    await wheelUp();
-    let wheels = 1;
-    await expect.poll(async () => ((await fromEnd()) > 0 || wheels > 3 ? fromEnd() : (wheels++, await wheelUp(), fromEnd())), { timeout: WAIT }).toBeGreaterThan(300);
+    await wp.page.mouse.wheel(box.x + box.width / 2, box.y + box.height / 2, 0, -400);
+    await expect.poll(fromEnd, { timeout: WAIT }).toBeGreaterThan(300);
     const grown = await height();
     await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(grown + 200);
     expect(await fromEnd()).toBeGreaterThan(300);

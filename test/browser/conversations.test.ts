@@ -44,6 +44,10 @@ describe('confirmations', () => {
     expect(await wp.part('confirmation').textContent()).toContain("Update the status of order #1042 to 'shipped'?");
     const chats = async () => (await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat');
     expect(await chats()).toHaveLength(1);
+    // Two buttons side by side, with room between them (a press must not land on the other one).
+    const [confirm, cancel] = [await wp.part('confirm-button').boundingBox(), await wp.part('cancel-button').boundingBox()];
+    expect(Math.abs(cancel!.y - confirm!.y)).toBeLessThan(1);
+    expect(cancel!.x - (confirm!.x + confirm!.width)).toBeGreaterThan(7.5);
     await wp.part('confirm-button').dblclick();
     await wp.waitForReplies(2);
     const decisions = (await chats()).filter((r) => (r.body as { confirmation?: unknown }).confirmation);

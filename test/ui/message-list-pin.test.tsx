@@ -108,6 +108,18 @@ describe('the message list follows the conversation', () => {
     expect(el.scrollTop).toBe(600);
   });
 
+  it('a wheel up stays stopped when the scroll event of the last pin comes after it, still at the end (Firefox while a reply streams)', async () => {
+    const { el, grow, scroll } = await listWithLayout();
+    await grow(600);
+    expect(el.scrollTop).toBe(600);
+    fireEvent.wheel(el, { deltaY: -100 });
+    scroll(); // the scroll event of the pin before the wheel: the smooth scroll has not moved yet
+    el.scrollTop = 500; // the wheel's smooth scroll
+    scroll();
+    await grow(200);
+    expect(el.scrollTop).toBe(500);
+  });
+
   it('a wheel down at the end, or a wheel up with nothing above, keeps it following', async () => {
     const { el, grow } = await listWithLayout();
     fireEvent.wheel(el, { deltaY: -100 }); // nothing to scroll to yet

@@ -140,7 +140,7 @@ describe('persist', () => {
     // A long stored reply is rendered over a few frames (src/markdown/budget.ts): wait for it.
     await waitFor(() => expect(next.messages('assistant')[0]!.textContent!.length).toBeGreaterThan(stored.length / 2), { timeout: 10_000 });
     expect(next.part('stop-button')).toBeNull();
-  });
+  }, 30_000); // its waits may take 5 s and 10 s on a loaded machine: more than the default 5 s
 
   it('newConversation() forgets the kept conversation and destroy() forgets everything', async () => {
     const { w } = await nextPage('visitor-p6', { open: true });
