@@ -33,8 +33,11 @@ export default defineConfig({
           name: 'browser',
           include: ENGINE === 'chromium' ? ['test/browser/**/*.test.ts'] : browserFiles('test/browser'),
           environment: 'node',
-          // One Firefox or WebKit session (seconds to start) serves every file of the run.
-          isolate: ENGINE === 'chromium',
+          // One worker runs every file (fileParallelism is off): the Firefox or WebKit session
+          // (seconds to start) and the Chromium connection serve the whole run, and the modules
+          // (playwright-core, vite, …) are imported once, not once per file (in Chromium that was
+          // 45 of 255 s over 11 files at load 7, docs/testing.md "Where the time goes").
+          isolate: false,
           globalSetup: ['test/browser/global-setup.ts'],
           // WebDriver (WebKit) takes one HTTP round trip per step: the long flows need more time there.
           testTimeout: ENGINE === 'chromium' ? 30_000 : 60_000,
