@@ -185,7 +185,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       draft.update((d) => (d.startsWith(message) ? d.slice(message.length).replace(/^\n/, '') : d));
       void send(message);
     };
-    if (!navigator.onLine) {
+    if (navigator.onLine === false) {
       draft.set(text);
       return hooks.fail(new OfflineError());
     }

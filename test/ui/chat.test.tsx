@@ -207,6 +207,14 @@ describe('chat errors (contract 4.2)', () => {
     expect(w.chatRequests()).toHaveLength(0);
     expect(w.composer().value).toBe('offline question');
   });
+
+  it('a browser that does not say whether it is online (navigator.onLine undefined) is not offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(undefined as unknown as boolean);
+    const w = await mountWidget();
+    await w.send('are you there?');
+    await waitFor(() => expect(w.chatRequests()).toHaveLength(1));
+    expect(w.part('notice')).toBeNull();
+  });
 });
 
 describe('a service that never answers', () => {
