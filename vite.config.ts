@@ -282,7 +282,7 @@ export function dompurifyFixedFlags(): Plugin {
 /**
  * marked's lexer asks its options, at each step, whether `pedantic` is on and whether extensions
  * or hooks add tokenizers. src/markdown/render.ts lexes with `gfm: true`, `breaks: false` and none
- * of the others (the same options `markedNoUnusedRuleSets` relies on): this writes those reads as
+ * of the others (the same options `markedGfmRulesOnly` relies on): this writes those reads as
  * the values they always have there, so the minifier drops the pedantic-only branches and the
  * extension hooks. The Lexer's and Tokenizer's fallback to marked's module defaults (when given no
  * options) goes too, and the defaults with it. Every rule the widget lexes with is untouched. The
@@ -433,54 +433,6 @@ function references(tree: unknown): Map<string, number> {
   };
   walk(tree, null, '');
   return counts;
-}
-
-/**
- * marked builds rule sets for options the widget never sets: `pedantic` (old markdown.pl quirks)
- * and `breaks` (every newline a <br>). src/markdown/render.ts always lexes with `gfm: true,
- * breaks: false` and no `pedantic`, so only the `normal` and `gfm` sets are ever read. This points
- * the `pedantic` and `breaks` sets at `normal`/`gfm` and drops the regexes only they used: the
- * rules the widget lexes with are untouched. Found by shape in the syntax tree (the two tables
- * `{normal, gfm, pedantic}` and `{normal, gfm, breaks, pedantic}`); the build fails loudly if
- * marked changes shape.
- */
-export function markedNoUnusedRuleSets(): Plugin {
-  type Node = { type: string; start: number; end: number; [k: string]: any };
-  return {
-    name: 'marked-no-unused-rule-sets',
-    transform(code, id) {
-      if (!/[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return;
-      const fail = () => this.error('marked-no-unused-rule-sets: marked/lib/marked.esm.js is not shaped as expected (marked upgraded?)');
-      const declarators = new Map<string, Node>();
-      const walk = (n: any) => {
-        if (!n || typeof n.type != 'string') return;
-        if (n.type == 'VariableDeclarator' && n.id.type == 'Identifier' && n.init) declarators.set(n.id.name, n);
-        for (const v of Object.values(n)) Array.isArray(v) ? v.forEach(walk) : v && typeof v == 'object' && walk(v);
-      };
-      walk(this.parse(code));
-      const tables = [...declarators.values()].filter((d) => d.init.type == 'ObjectExpression' && d.init.properties.some((p: Node) => p.key?.name == 'pedantic'));
-      const keys = (d: Node) => d.init.properties.map((p: Node) => `${p.key?.name}:${p.value?.type}`).join();
-      const block = tables.find((d) => keys(d) == 'normal:Identifier,gfm:Identifier,pedantic:Identifier');
-      const inline = tables.find((d) => keys(d) == 'normal:Identifier,gfm:Identifier,breaks:Identifier,pedantic:Identifier');
-      if (tables.length != 2 || !block || !inline) return fail();
-      const value = (d: Node, key: string) => d.init.properties.find((p: Node) => p.key.name == key).value.name as string;
-      // The unused set's declarator, and the set it is replaced by.
-      const swaps: [string, string][] = [
-        [value(block, 'pedantic'), value(block, 'normal')],
-        [value(inline, 'pedantic'), value(inline, 'normal')],
-        [value(inline, 'breaks'), value(inline, 'gfm')],
-      ];
-      const edits: { start: number; end: number; text: string }[] = [];
-      for (const [dead, live] of swaps) {
-        const d = declarators.get(dead);
-        if (!d || d.init.type != 'ObjectExpression') return fail();
-        edits.push({ start: d.init.start, end: d.init.end, text: live });
-      }
-      // Then the regexes and sources only those sets used.
-      const out = dropOrphans((text) => this.parse(text), code, apply(code, edits));
-      return out == null ? fail() : { code: out, map: null };
-    },
-  };
 }
 
 /**
@@ -773,7 +725,6 @@ export function markedPrebuiltRules(): Plugin {
 
 /** What every build does to the pinned marked and DOMPurify (the tests bundle with them too). */
 export const vendorPlugins = (): Plugin[] => [
-  markedNoUnusedRuleSets(),
   markedUnusedLexerEntries(),
   markedGfmRulesOnly(),
   markedOwnTokenizer(),
