@@ -14,6 +14,7 @@
 import DOMPurify from 'dompurify';
 import { getDefaults, Lexer, type MarkedOptions, type Token, type Tokens } from 'marked';
 
+import { markCodeBidi } from './bidi';
 import { ENTITY_PURIFY, LINK_SCHEME, PURIFY } from './sanitize-config';
 
 // The build keeps only the DOMPurify these configs need (vite.config.ts): `sanitize` alone, the
@@ -268,6 +269,8 @@ export function renderMarkdown(src: string | Token[]): DocumentFragment {
     a.setAttribute('target', '_blank');
     a.setAttribute('rel', 'noopener noreferrer');
   }
+  // Also after DOMPurify, whose allowlist has no <span>: bidirectional controls in code shown (./bidi.ts).
+  markCodeBidi(clean);
   const frag = new DocumentFragment();
   frag.append(...clean.childNodes);
   return frag;

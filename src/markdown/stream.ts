@@ -18,6 +18,7 @@
  * A window shrinks (to `MIN_WINDOW`) while windows take longer than that budget: a window of a
  * table builds hundreds of elements, and a loaded machine is slower.
  */
+import { bidiNodes } from './bidi';
 import { TASK_BUDGET_MS, withinTaskBudget } from './budget';
 import { settleTail } from './partial';
 import { lexMarkdown, renderMarkdown } from './render';
@@ -106,11 +107,14 @@ type Carry =
 
 const FENCE_CLOSED = /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/;
 
-/** A piece of a long code block: a block of its own, so appending one lays out that piece only. */
-function piece(text: string): HTMLElement {
+/**
+ * A piece of a long code block: a block of its own, so appending one lays out that piece only.
+ * Its bidirectional controls are shown as markers, as in any code block (./bidi.ts).
+ */
+function piece(text: string | Node[]): HTMLElement {
   const span = document.createElement('span');
   span.className = 'piece';
-  span.textContent = text;
+  span.append(...(typeof text === 'string' ? bidiNodes(text) : text));
   return span;
 }
 
@@ -217,7 +221,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
           const live = doc.createTextNode('');
           const tail = piece('');
           tail.append(live);
-          code.replaceChildren(piece(code.textContent ?? ''), tail);
+          code.replaceChildren(piece(Array.from(code.childNodes)), tail);
           carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
         }
       }

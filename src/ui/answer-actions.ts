@@ -1,45 +1,17 @@
-// Buttons on a finished reply (contract 3 and 4.5): copy the answer, copy a code block, and for
-// each table copy, download, sort and chart. Plain DOM, added after the markdown renderer built
-// the reply; the markdown renderer itself only makes <table>s and <pre><code>s.
+// Buttons on a finished reply (docs/protocol.md section 3, docs/charts.md): copy the answer, copy
+// a code block, and for each table copy, download and chart (its sorting headers and rows:
+// ./table-actions.ts). Plain DOM, added after the markdown renderer built the reply. What is
+// copied or downloaded is built by src/export: formula-safe, without invisible characters.
 import { loadChartRuntime } from '../chart/load';
 import type { DrawChart } from '../chart/types';
-import { chartable, sortOrder } from '../chart/values';
+import { chartable } from '../chart/values';
+import { csvName, toCsv } from '../export/cells';
+import { stripInvisible } from '../export/invisible';
+import { answerText, tableCells, tableRows, tableToTsv } from '../export/table-text';
 import { SHOWN_ROWS } from '../markdown/stream';
 import { count, type Messages } from '../i18n';
 import type { WidgetModel } from '../state/widget-model';
-
-const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
-
-/** The table's cells as text, header row first, in the order shown (the first `n` rows only, if given). */
-export const tableRows = ({ rows }: HTMLTableElement, n = Infinity) =>
-  Array.from({ length: Math.min(n, rows.length) }, (_, i) => [...rows[i]!.cells].map(cellText));
-
-/** Tab-separated text, so a paste into a spreadsheet lands in cells. */
-export const tableToTsv = (table: HTMLTableElement) => tableRows(table).map((r) => r.join('\t')).join('\n');
-
-/** RFC 4180: fields with `"`, `,` or line breaks quoted, `"` doubled, CRLF after every record; a UTF-8 BOM first. */
-export const toCsv = (rows: string[][]) =>
-  '\ufeff' + rows.map((r) => r.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\r\n').join('');
-
-/** "Sales-by-region-2026-11-26.csv": the conversation's title (letters and digits) and the local date. */
-export const csvName = (title: string, now: Date) =>
-  `${title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'table'}-${now.toLocaleDateString('sv')}.csv`;
-
-/**
- * A reply as plain text: blocks on their own lines, tables as tab-separated rows, links as
- * "text (URL)", list items with "- ". Buttons and charts are left out.
- */
-export function answerText(node: Node): string {
-  const el = node as HTMLElement;
-  if (node.nodeType == 3) return node.nodeValue!;
-  if (node.nodeType != 1 || el.matches('.actions,.chart-box')) return '';
-  if (el.tagName == 'TABLE') return `\n${tableToTsv(el as HTMLTableElement)}\n`;
-  let text = [...node.childNodes].map(answerText).join('');
-  const href = el.getAttribute('href');
-  if (href && href != text) text += ` (${href})`;
-  if (el.tagName == 'LI') return `- ${text.trim()}\n`;
-  return /^(P|H\d|PRE|BLOCKQUOTE|[UO]L|DIV)$/.test(el.tagName) ? `\n${text}\n\n` : text;
-}
+import { addSortHeaders } from './table-actions';
 
 /**
  * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the
@@ -99,7 +71,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   for (const pre of root.querySelectorAll('pre')) {
     // A code block scrolls sideways: keyboard users must be able to reach it to scroll it.
     pre.tabIndex = 0;
-    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', (t) => t.copyCode, () => pre.textContent!));
+    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', (t) => t.copyCode, () => stripInvisible(pre.textContent!)));
   }
 
   for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
@@ -113,35 +85,16 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
     redraws.push(redraw);
 
-    // Column headers sort: ascending, descending, then the original order again. The rows are
-    // read at the first press: reading every row of a long table now would hold the page.
-    let original: HTMLTableRowElement[] | undefined;
-    // A long table shows its first rows (the rest were built `hidden`, markdown/stream.ts) until
-    // the visitor asks for all; sorted, it shows the first rows of the new order.
-    let folded = body.childElementCount > SHOWN_ROWS;
-    const fold = () => ([...body.children] as HTMLTableRowElement[]).forEach((r, i) => (r.hidden = folded && i >= SHOWN_ROWS));
-    const heads = [...table.rows[0]!.cells];
-    heads.forEach((th, col) => {
-      const sort = button('', 0, () => {
-        const next = { ascending: 'descending', descending: '' }[th.getAttribute('aria-sort')!] ?? 'ascending';
-        for (const h of heads) h.removeAttribute('aria-sort');
-        if (next) th.setAttribute('aria-sort', next);
-        const rows = (original ??= [...body.children] as HTMLTableRowElement[]);
-        const order = sortOrder(rows.map((r) => cellText(r.cells[col])), locale, next == 'descending' ? -1 : 1);
-        body.append(...(next ? order.map((i) => rows[i]!) : rows));
-        fold();
-        redraw();
-      });
-      sort.className = 'sort-button';
-      sort.append(...th.childNodes);
-      th.append(sort);
-    });
+    // Column headers sort; a long table shows its first rows (the rest were built `hidden`,
+    // markdown/stream.ts) until the visitor asks for all.
+    const view = addSortHeaders(table, scroll, () => locale, () => redraw());
+    undo.push(view.destroy);
 
     const actions = [
       copy('copy-table-button', (t) => t.copyTable, () => tableToTsv(table)),
       button('download-table-button', (t) => t.downloadTable, () => {
         const a = document.createElement('a');
-        const url = (a.href = URL.createObjectURL(new Blob([toCsv(tableRows(table))], { type: 'text/csv' })));
+        const url = (a.href = URL.createObjectURL(new Blob([toCsv(tableCells(table))], { type: 'text/csv' })));
         const revoke = () => URL.revokeObjectURL(url);
         const { chat, history } = model;
         a.download = csvName(history.state.get().items.find((i) => i.id == chat.state.get().conversationId)?.title ?? '', new Date());
@@ -151,10 +104,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         undo.push(revoke);
       }),
     ];
-    if (folded) {
-      const all = button('', (t) => t.showAllRows(count(locale, body.childElementCount)), () => {
-        folded = false;
-        fold();
+    if (view.folded) {
+      const all = button('', (t) => t.showAllRows(count(locale, view.count)), () => {
+        view.showAll();
         all.remove();
       });
       actions.push(all);
@@ -176,7 +128,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         box.hidden = !on;
         chart.setAttribute('aria-pressed', `${on}`);
         scroll.classList.toggle('sr-only', on);
-        for (const b of table.querySelectorAll('button')) b.tabIndex = on ? -1 : 0;
+        // Out of the tab order while hidden, yet not `inert`: inert would hide the table from
+        // assistive technology too, and it is the chart's accessible alternative.
+        view.setTabbable(!on);
         redraw();
       });
       chart.setAttribute('aria-pressed', 'false');
@@ -186,7 +140,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   }
 
   if (root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
-    row(root.lastElementChild!, copy('copy-message-button', (t) => t.copyAnswer, () => answerText(root).replace(/\n\s*\n\s*/g, '\n\n').trim())).classList.add('answer');
+    row(root.lastElementChild!, copy('copy-message-button', (t) => t.copyAnswer, () => answerText(root))).classList.add('answer');
   }
 
   relabel();

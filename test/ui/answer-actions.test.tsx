@@ -2,7 +2,7 @@
 // get a chart button. The chart itself is drawn in a real browser (test/browser/charts.test.ts).
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvName, toCsv } from '../../src/ui/answer-actions';
+import { csvName, toCsv } from '../../src/export/cells';
 import { mock, mountWidget, type MountedWidget } from '../helpers/widget';
 
 afterEach(() => {
@@ -67,13 +67,13 @@ describe('sorting', () => {
     const sort = header.querySelector('button')!;
     expect(sort.textContent).toBe('Revenue');
     fireEvent.click(sort);
-    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
     expect(column(table, 1)).toEqual(['€9,870', '€22,400', '€27,310', '€31,950', '€48,200']);
     fireEvent.click(sort);
-    expect(header.getAttribute('aria-sort')).toBe('descending');
+    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('descending'));
     expect(column(table, 1)).toEqual(['€48,200', '€31,950', '€27,310', '€22,400', '€9,870']);
     fireEvent.click(sort);
-    expect(header.hasAttribute('aria-sort')).toBe(false);
+    await waitFor(() => expect(header.hasAttribute('aria-sort')).toBe(false));
     expect(column(table, 0)).toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
   });
 
@@ -83,6 +83,7 @@ describe('sorting', () => {
     const [customer, , city] = [...table.rows[0]!.cells];
     fireEvent.click(customer!.querySelector('button')!);
     fireEvent.click(city!.querySelector('button')!);
+    await waitFor(() => expect(city!.getAttribute('aria-sort')).toBe('ascending'));
     expect(customer!.hasAttribute('aria-sort')).toBe(false);
     expect(city!.getAttribute('aria-sort')).toBe('ascending');
     expect(column(table, 2)).toEqual(['Ankara', 'İzmir', 'Köln']);

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tableToTsv } from '../../src/ui/answer-actions';
+import { tableToTsv } from '../../src/export/table-text';
 import { mock, mountWidget } from '../helpers/widget';
 
 afterEach(() => {

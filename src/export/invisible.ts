@@ -1,0 +1,42 @@
+// Characters a reader cannot see, which must not ride along into what the visitor copies or
+// downloads (docs/hardening.md, "Copies hold what was seen"): a model can be steered to write
+// them, and a pasted prompt or a spreadsheet would read them where the visitor never could.
+
+/**
+ * Bidirectional controls: the embeddings and overrides (U+202A–U+202E), the isolates
+ * (U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). They reorder what is shown without
+ * being shown: a code block draws each as a visible marker (markdown/bidi.ts).
+ */
+export const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Always invisible: Unicode tag characters (U+E0000–U+E007F: an ASCII copy of any text, unseen),
+ * zero-width space, word joiner and invisible operators (U+200B, U+2060–U+2064), the byte-order
+ * mark (U+FEFF), the Mongolian vowel separator (U+180E), the combining grapheme joiner (U+034F)
+ * and the bidirectional controls.
+ */
+const ALWAYS = /[\u{e0000}-\u{e007f}\u200b\u2060-\u2064\ufeff\u180e\u034f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Zero-width non-joiner and joiner (U+200C, U+200D) change what is seen between two letters of a
+ * joining script (Persian needs the non-joiner) or two emoji (a family is one emoji by joiners):
+ * kept only there, between two non-ASCII letters, marks or emoji. Anywhere else, in ASCII text
+ * above all, they hide text from the reader: dropped.
+ */
+const JOINER = /[\u200c\u200d]/g;
+const JOINS = /[\p{L}\p{M}\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\ufe0f]/u;
+const visibleJoin = (before = '', after = '') =>
+  before > '\x7f' && after > '\x7f' && JOINS.test(before) && JOINS.test(after);
+
+/** `text` without its invisible characters. */
+export function stripInvisible(text: string): string {
+  const s = text.replace(ALWAYS, '');
+  if (!/[\u200c\u200d]/.test(s)) return s;
+  return s.replace(JOINER, (joiner, i: number) => {
+    // The neighbours as code points, not UTF-16 units: an emoji is a surrogate pair.
+    const back = /[\udc00-\udfff]/.test(s[i - 1] ?? '') ? 2 : 1;
+    const before = i >= back ? String.fromCodePoint(s.codePointAt(i - back)!) : '';
+    const after = i + 1 < s.length ? String.fromCodePoint(s.codePointAt(i + 1)!) : '';
+    return visibleJoin(before, after) ? joiner : '';
+  });
+}

@@ -1,0 +1,202 @@
+// Which rows of a long table are shown, in which order, and whether its controls are in the tab
+// order: every change cut into tasks of a few milliseconds (docs/charts.md, "Tables").
+//
+// A table of thousands of rows shows a window of `SHOWN_ROWS` of them; the others stay in the
+// DOM, `hidden` (not laid out: laying out a table costs time in proportion to its shown rows).
+// Folded, the window is the first rows; "Show all" keeps the same window but lets it follow the
+// table's scroll box, with a spacer above and below the table that stands for the rows outside
+// it (an SVG sized by its viewBox: no style attribute). A sort computes its keys once per column,
+// orders indexes over several tasks (../table/sort.ts), moves the hidden rows out of the table
+// over several tasks, and in a last task puts the new order in place with the window's rows:
+// only then does the header say it is sorted.
+import { trackRows } from '../export/table-text';
+import { SHOWN_ROWS } from '../markdown/stream';
+import { runChunked, type Work } from '../table/chunked';
+import { columnKeys, sortedOrder, type SortKeys } from '../table/sort';
+import type { Locale } from '../types';
+
+export type SortDirection = 'ascending' | 'descending' | '';
+
+export interface TableView {
+  /** Rows in the table's body. */
+  readonly count: number;
+  /** True while only the first `SHOWN_ROWS` are shown. */
+  readonly folded: boolean;
+  /** Orders the rows by column `col` (the original order for ''); `done` runs once it is shown. */
+  sort(col: number, direction: SortDirection, done: () => void): void;
+  /** Lets the window follow the scroll box through every row. */
+  showAll(): void;
+  /** Takes the table's links and buttons (and its scroll box) out of the tab order, or back. */
+  setTabbable(on: boolean): void;
+  destroy(): void;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
+
+function spacer(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'table-spacer');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('hidden', '');
+  return svg;
+}
+
+export function createTableView(table: HTMLTableElement, scroll: HTMLElement, locale: () => Locale): TableView {
+  const body = table.tBodies[0]!;
+  const original = Array.from(body.children) as HTMLTableRowElement[];
+  const n = original.length;
+  let rows: readonly HTMLTableRowElement[] = original; // the committed order
+  trackRows(table, () => rows);
+  let start = 0; // the window: rows[start, start + SHOWN_ROWS)
+  let folded = n > SHOWN_ROWS;
+  let rowHeight = 0;
+  let keysLocale = locale();
+  let keys: (SortKeys | undefined)[] = [];
+  let orders = new Map<string, Uint32Array>();
+  let stopSort: (() => void) | undefined;
+  let sorting = false;
+  let stopTab: (() => void) | undefined;
+  let queued: (() => void) | undefined;
+  let frame = 0;
+  const above = spacer();
+  const below = spacer();
+
+  const inWindow = (i: number) => i >= start && i < start + SHOWN_ROWS;
+
+  /** The spacers stand for the rows before and after the window (estimated at the window's mean height). */
+  function size(svg: SVGSVGElement, count: number): void {
+    const height = count * rowHeight;
+    svg.toggleAttribute('hidden', !(height > 0));
+    if (height > 0) svg.setAttribute('viewBox', `0 0 1 ${height.toFixed(1)}`);
+  }
+  function sizeSpacers(): void {
+    if (folded) return;
+    size(above, start);
+    size(below, Math.max(0, n - start - SHOWN_ROWS));
+  }
+
+  /** Moves the window to start at `next`: at most twice `SHOWN_ROWS` rows change. */
+  function moveWindow(next: number): void {
+    if (next === start) return;
+    const old = start;
+    start = next;
+    for (let i = old; i < Math.min(n, old + SHOWN_ROWS); i++) if (!inWindow(i)) rows[i]!.hidden = true;
+    for (let i = next; i < Math.min(n, next + SHOWN_ROWS); i++) rows[i]!.hidden = false;
+    sizeSpacers();
+  }
+
+  /** After a scroll: the window re-centred on the rows in view once they near its edge. */
+  function follow(): void {
+    frame = 0;
+    if (folded || !rowHeight) return;
+    const head = table.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const first = Math.floor(Math.max(0, scroll.scrollTop - head) / rowHeight);
+    const seen = Math.ceil(scroll.clientHeight / rowHeight);
+    const margin = Math.floor((SHOWN_ROWS - seen) / 4);
+    if (first >= start + margin && first + seen <= start + SHOWN_ROWS - margin) return;
+    moveWindow(Math.max(0, Math.min(n - SHOWN_ROWS, first - Math.floor((SHOWN_ROWS - seen) / 2))));
+  }
+  const onScroll = () => void (frame ||= requestAnimationFrame(follow));
+
+  /** Moves the rows into `order` over several tasks; the window's rows move last, in one task. */
+  function* reorder(order: readonly HTMLTableRowElement[]): Work<void> {
+    const shown = new Set(rows.slice(start, start + SHOWN_ROWS));
+    const held: [HTMLTableRowElement, Comment, number][] = [];
+    const next = document.createDocumentFragment();
+    for (let i = 0; i < n; i++) {
+      if (i % 512 === 511) yield;
+      const row = order[i]!;
+      // A row on screen stays there until the last task: a placeholder marks its new place.
+      if (shown.has(row)) {
+        const mark = document.createComment('');
+        held.push([row, mark, i]);
+        next.append(mark);
+      } else {
+        row.hidden = !inWindow(i);
+        next.append(row);
+      }
+    }
+    yield;
+    for (const [row, mark, i] of held) {
+      row.hidden = !inWindow(i);
+      mark.replaceWith(row);
+    }
+    body.append(next);
+    rows = order;
+  }
+
+  function* sortWork(col: number, direction: SortDirection): Work<void> {
+    if (keysLocale !== locale()) (keysLocale = locale()), (keys = []), (orders = new Map());
+    let order: readonly HTMLTableRowElement[] = original;
+    if (direction) {
+      const lang = keysLocale;
+      const columnKeysOf = (keys[col] ??= yield* columnKeys(n, (i) => cellText(original[i]!.cells[col]), lang));
+      const id = `${col}${direction}`;
+      const indexes = orders.get(id) ?? (yield* sortedOrder(columnKeysOf, direction === 'descending' ? -1 : 1, lang));
+      orders.set(id, indexes);
+      order = Array.from(indexes, (i) => original[i]!);
+    }
+    if (order !== rows) yield* reorder(order);
+  }
+
+  function setTabbable(on: boolean): void {
+    stopTab?.();
+    const apply = (el: Element) => (on ? el.removeAttribute('tabindex') : el.setAttribute('tabindex', '-1'));
+    apply(scroll); // a scroll box is focusable by itself in some engines
+    for (const b of table.querySelectorAll(':scope > thead a[href], :scope > thead button')) apply(b);
+    const list = rows;
+    function* work(): Work<void> {
+      for (let i = 0; i < list.length; i++) {
+        if (i % 256 === 255) yield;
+        for (const el of list[i]!.querySelectorAll('a[href], button, [tabindex]')) apply(el);
+      }
+    }
+    stopTab = runChunked(work(), () => undefined);
+  }
+
+  return {
+    get count() {
+      return n;
+    },
+    get folded() {
+      return folded;
+    },
+    sort(col, direction, done) {
+      // One sort at a time (rows in flight cannot be put back half-way): the last press waits.
+      const run = () => {
+        sorting = true;
+        table.setAttribute('aria-busy', 'true');
+        // `done` may run before runChunked returns (a small table sorts at once).
+        stopSort = runChunked(sortWork(col, direction), () => {
+          sorting = false;
+          table.removeAttribute('aria-busy');
+          done();
+          const next = queued;
+          queued = undefined;
+          next?.();
+        });
+      };
+      if (sorting) queued = run;
+      else run();
+    },
+    showAll() {
+      if (!folded) return;
+      folded = false;
+      const shown = Math.min(n, SHOWN_ROWS);
+      rowHeight = body.getBoundingClientRect().height / shown || 0;
+      scroll.prepend(above);
+      scroll.append(below);
+      sizeSpacers();
+      scroll.addEventListener('scroll', onScroll, { passive: true });
+    },
+    setTabbable,
+    destroy() {
+      stopSort?.();
+      stopTab?.();
+      queued = undefined;
+      if (frame) cancelAnimationFrame(frame);
+      scroll.removeEventListener('scroll', onScroll);
+    },
+  };
+}
