@@ -15,6 +15,8 @@ import {
   type SseStreamOptions,
 } from './sse';
 
+import { bigRowsAsked, bigTableAnswer, HOSTILE_TABLES_ANSWER } from './hostile-tables';
+
 export type StoredReply = Pick<WireMessage, 'content' | 'confirmation' | 'approval'>;
 
 export interface ReplyPlan {
@@ -126,6 +128,13 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       return simple(answers.READ_ONLY_ANSWER);
     case 'tables':
       return simple(answers.TABLES_ANSWER);
+    case 'hostile-tables':
+      return simple(HOSTILE_TABLES_ANSWER, { delayMs: Math.min(delayMs, 2) });
+    case 'big-table': {
+      // Large pieces, no pause: a megabyte in about a hundred frames.
+      const text = bigTableAnswer(bigRowsAsked(ctx.userMessage));
+      return { frames: [c.role(), ...c.contents(fixedPieces(text, 16_384)), ...end], stream: { delayMs: 0 }, stored: { content: text } };
+    }
     default:
       return simple(answers.NORMAL_ANSWER);
   }

@@ -1,0 +1,61 @@
+// Sorting a column in slices (src/table/sort.ts): the same order as a stable sort of the cells,
+// numbers as numbers, time as time, gaps last; and no slice longer than a few thousand steps.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Work } from '../../src/table/chunked';
+import { columnKeys, sortedOrder } from '../../src/table/sort';
+
+/** Runs work to its end, counting the yields. */
+function finish<T>(work: Work<T>): { value: T; yields: number } {
+  let yields = 0;
+  for (;;) {
+    const step = work.next();
+    if (step.done) return { value: step.value, yields };
+    yields++;
+  }
+}
+
+const order = (cells: string[], direction: 1 | -1 = 1) =>
+  Array.from(finish(sortedOrder(finish(columnKeys(cells.length, (i) => cells[i]!, 'en')).value, direction, 'en')).value, (i) => cells[i]);
+
+describe('sorting a column', () => {
+  it('numbers as numbers, gaps last both ways, ties in the table order', () => {
+    const cells = ['€9,870', 'n/a', '€48,200', '€22,400', '', '€22,400', '-5'];
+    expect(order(cells)).toEqual(['-5', '€9,870', '€22,400', '€22,400', '€48,200', 'n/a', '']);
+    expect(order(cells, -1)).toEqual(['€48,200', '€22,400', '€22,400', '€9,870', '-5', 'n/a', '']);
+  });
+
+  it('months as time; text in the collation, numbers inside it as numbers', () => {
+    expect(order(['March', 'January', 'February'])).toEqual(['January', 'February', 'March']);
+    expect(order(['item 10', 'item 9', '', 'Item 1'])).toEqual(['Item 1', 'item 9', 'item 10', '']);
+  });
+
+  it('equals a stable sort of the keys, for any column', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: -50, max: 50 }).map(String), fc.constantFrom('', 'n/a')), { maxLength: 300 }), (cells) => {
+        const numeric = cells.filter((c) => /\d/.test(c)).length * 2 >= cells.length && cells.some((c) => /\d/.test(c));
+        if (!numeric) return;
+        const expected = cells
+          .map((c, i) => [c, i] as const)
+          .sort(([a, i], [b, j]) => {
+            const x = /\d/.test(a) ? +a : NaN;
+            const y = /\d/.test(b) ? +b : NaN;
+            return (x !== x ? +(y === y) : y !== y ? -1 : x - y) || i - j;
+          })
+          .map(([c]) => c);
+        expect(order(cells)).toEqual(expected);
+      }),
+    );
+  });
+
+  it('130,000 rows: yields every few thousand comparisons and never spreads rows into arguments', () => {
+    const n = 130_000;
+    const cells = Array.from({ length: n }, (_, i) => String((i * 7919) % n));
+    const keys = finish(columnKeys(n, (i) => cells[i]!, 'en'));
+    expect(keys.yields).toBeGreaterThan(n / 300);
+    const sorted = finish(sortedOrder(keys.value, 1, 'en'));
+    expect(sorted.yields).toBeGreaterThan((n * Math.log2(n)) / 4_096);
+    expect(sorted.value).toHaveLength(n);
+    for (let i = 1; i < n; i++) if (+cells[sorted.value[i]!]! < +cells[sorted.value[i - 1]!]!) throw new Error(`unsorted at ${i}`);
+  });
+});
