@@ -1,0 +1,72 @@
+// Big tables in Chromium, Firefox and WebKit (docs/charts.md, "Tables"), from the mock's
+// `big-table` answer: sorting a table of 25,000 and 130,000 rows throws nothing and ends sorted,
+// with `aria-sort` only once the order is shown; "Show all" lets a window of rows follow the
+// table's scroll box. How long each task takes is measured by `npm run bench -- hostile`.
+import { describe, expect, it } from 'vitest';
+import { openPage, WAIT, type WidgetPage } from './engines';
+
+async function bigTable(rows: number): Promise<WidgetPage> {
+  const wp = await openPage({ scenario: 'big-table', initOptions: { locale: 'en' } });
+  await wp.openPanel();
+  await wp.send(`Orders by region, ${rows} rows`);
+  const reply = await wp.waitForReplies(1);
+  await reply.locator('[part~="copy-table-button"]').waitFor({ timeout: WAIT * 4 });
+  return wp;
+}
+
+/** The Orders column of the table's body, in DOM order, and which rows are shown. */
+const state = (wp: WidgetPage) =>
+  wp.host.locator('table').evaluate((table) => {
+    const rows = [...(table as HTMLTableElement).tBodies[0]!.children] as HTMLTableRowElement[];
+    const orders = rows.map((r) => +r.cells[1]!.textContent!);
+    return {
+      count: rows.length,
+      sorted: orders.every((v, i) => i === 0 || orders[i - 1]! <= v),
+      firstShown: rows.filter((r) => !r.hidden).slice(0, 2).map((r) => r.cells[0]!.textContent),
+      shown: rows.filter((r) => !r.hidden).length,
+    };
+  });
+
+for (const rows of [25_000, 130_000]) {
+  describe(`a table of ${rows.toLocaleString('en')} rows`, () => {
+    it('sorts without an error, then shows the sorted order and only then says so', async () => {
+      const wp = await bigTable(rows);
+      const header = wp.host.locator('th').nth(1);
+      expect(await header.getAttribute('aria-sort')).toBeNull();
+      await header.locator('button').click();
+      // While the rows move, the header is busy and does not claim an order yet.
+      await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBe('ascending');
+      expect(await state(wp)).toEqual({ count: rows, sorted: true, firstShown: [`Region ${rows - 1}`, `Region ${rows - 2}`], shown: 200 });
+      expect(await header.evaluate((th) => th.classList.contains('sorting'))).toBe(false);
+      // Back to the original order (descending, then none).
+      await header.locator('button').click();
+      await header.locator('button').click();
+      await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBeNull();
+      await expect.poll(async () => (await state(wp)).firstShown).toEqual(['Region 0', 'Region 1']);
+      expect(await wp.pageErrors()).toEqual([]);
+    });
+  });
+}
+
+describe('"Show all" on a table of 25,000 rows', () => {
+  it('a window of rows follows the scroll box to the middle and the end', async () => {
+    const wp = await bigTable(25_000);
+    const all = wp.host.locator('.actions button').filter({ hasText: 'Show all 25,000 rows' });
+    await all.click();
+    const scroll = wp.host.locator('.table-scroll');
+    /** The label of the row in the middle of the scroll box. */
+    const middle = () =>
+      scroll.evaluate((box) => {
+        const r = box.getBoundingClientRect();
+        const cell = (box.getRootNode() as ShadowRoot).elementFromPoint(r.left + 20, r.top + r.height / 2);
+        return cell?.closest('tr')?.cells[0]?.textContent ?? null;
+      });
+    for (const at of [0.5, 1]) {
+      await scroll.evaluate((box, f) => (box.scrollTop = (box.scrollHeight - box.clientHeight) * f), at);
+      await expect.poll(async () => Number((await middle())?.replace('Region ', '') ?? NaN), { timeout: WAIT }).toBeGreaterThan(25_000 * at - 1_500);
+      expect(Number((await middle())!.replace('Region ', ''))).toBeLessThan(25_000 * at + 1_500);
+    }
+    expect((await state(wp)).shown).toBeLessThanOrEqual(200);
+    expect(await wp.pageErrors()).toEqual([]);
+  });
+});
