@@ -18,25 +18,12 @@ export const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const ALWAYS = /[\u{e0000}-\u{e007f}\u200b\u2060-\u2064\ufeff\u180e\u034f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
- * Zero-width non-joiner and joiner (U+200C, U+200D) change what is seen between two letters of a
- * joining script (Persian needs the non-joiner) or two emoji (a family is one emoji by joiners):
- * kept only there, between two non-ASCII letters, marks or emoji. Anywhere else, in ASCII text
- * above all, they hide text from the reader: dropped.
+ * Zero-width non-joiner and joiner (U+200C, U+200D) change what is seen between two characters of
+ * a joining script (Persian needs the non-joiner) or two emoji (a family is one emoji by joiners):
+ * kept only between two non-ASCII characters. Next to ASCII text, or at an end, they hide text
+ * from the reader: dropped.
  */
-const JOINER = /[\u200c\u200d]/g;
-const JOINS = /[\p{L}\p{M}\p{Extended_Pictographic}\u{1f3fb}-\u{1f3ff}\ufe0f]/u;
-const visibleJoin = (before = '', after = '') =>
-  before > '\x7f' && after > '\x7f' && JOINS.test(before) && JOINS.test(after);
+const LONE_JOINER = /(?<![^\0-\x7f])[\u200c\u200d]|[\u200c\u200d](?![^\0-\x7f])/g;
 
 /** `text` without its invisible characters. */
-export function stripInvisible(text: string): string {
-  const s = text.replace(ALWAYS, '');
-  if (!/[\u200c\u200d]/.test(s)) return s;
-  return s.replace(JOINER, (joiner, i: number) => {
-    // The neighbours as code points, not UTF-16 units: an emoji is a surrogate pair.
-    const back = /[\udc00-\udfff]/.test(s[i - 1] ?? '') ? 2 : 1;
-    const before = i >= back ? String.fromCodePoint(s.codePointAt(i - back)!) : '';
-    const after = i + 1 < s.length ? String.fromCodePoint(s.codePointAt(i + 1)!) : '';
-    return visibleJoin(before, after) ? joiner : '';
-  });
-}
+export const stripInvisible = (text: string): string => text.replace(ALWAYS, '').replace(LONE_JOINER, '');
