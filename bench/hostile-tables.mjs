@@ -10,7 +10,8 @@
 // - show all: the "Show all" press, then the table's scroll box scrolled to its middle and end;
 //   the window ends once the rows there are shown.
 // - formula cells: "Copy table" and "Download CSV" on a table of 5,000 formula cells.
-// - Longest `RunTask` (wall clock and CPU time) from the CDP trace, as for the reply shapes.
+// - Longest `RunTask` (wall clock and CPU time) from the CDP trace, as for the reply shapes. A page
+//   error fails the run (130,000 rows once threw a RangeError).
 import { analyseTrace, startTrace } from './lib.mjs';
 
 const table = (n) =>
@@ -44,11 +45,14 @@ const copyPress = () => {
 };
 const copyDone = () => typeof window.__swBenchCopied === 'string' && !!window.__swBenchBlob;
 
-/** The shapes: [name, reply text, steps (in-page press + done test)]. */
+/**
+ * The shapes: [name, reply text, steps (in-page press + done test), budget]. The budget is 50 ms up
+ * to 25,000 rows (docs/protocol.md section 4.5); 130,000 rows have none: they must not throw.
+ */
 export const TABLE_SHAPES = [
   ['sort a table of 3,000 rows', () => table(3_000), [[sortPress, sortDone, 3_000]]],
   ['sort a table of 25,000 rows', () => table(25_000), [[sortPress, sortDone, 25_000]]],
-  ['sort a table of 130,000 rows (5.4 MB)', () => table(130_000), [[sortPress, sortDone, 130_000]]],
+  ['sort a table of 130,000 rows (4.8 MB; no budget, must not throw)', () => table(130_000), [[sortPress, sortDone, 130_000]], null],
   ['"Show all" on 25,000 rows, scrolled to the middle and the end', () => table(25_000), [[showAllPress, () => true], [() => 0, scrolledTo, 0.5], [() => 0, scrolledTo, 1]]],
   ['copy and download 5,000 formula cells', () => formulas(5_000), [[copyPress, copyDone]]],
 ];
