@@ -44,5 +44,7 @@ export const toCsv = (rows: string[][]): string =>
   '\ufeff' + rows.map((r) => r.map((c) => quoted(csvCell(c))).join(',') + '\r\n').join('');
 
 /** "Sales-by-region-2026-11-26.csv": the conversation's title (letters and digits) and the local date. */
-export const csvName = (title: string, now: Date): string =>
-  `${stripInvisible(title).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'table'}-${now.toLocaleDateString('sv')}.csv`;
+export const csvName = (title: string, now: Date): string => {
+  const name = stripInvisible(title).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return `${name || 'table'}-${now.toLocaleDateString('sv')}.csv`;
+};

@@ -15,7 +15,8 @@ export const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
  * mark (U+FEFF), the Mongolian vowel separator (U+180E), the combining grapheme joiner (U+034F)
  * and the bidirectional controls.
  */
-const ALWAYS = /[\u{e0000}-\u{e007f}\u200b\u2060-\u2064\ufeff\u180e\u034f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const ALWAYS =
+  /[\u{e0000}-\u{e007f}\u200b\u2060-\u2064\ufeff\u180e\u034f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * Zero-width non-joiner and joiner (U+200C, U+200D) change what is seen between two characters of

@@ -23,7 +23,8 @@ export function bidiNodes(text: string): (string | Node)[] {
 export function markCodeBidi(root: ParentNode): void {
   for (const code of root.querySelectorAll('pre code')) {
     for (const node of Array.from(code.childNodes)) {
-      if (node.nodeType === 3 && HAS_BIDI.test(node.nodeValue!)) (node as Text).replaceWith(...bidiNodes(node.nodeValue!));
+      const text = node.nodeType === 3 ? node.nodeValue! : '';
+      if (HAS_BIDI.test(text)) (node as Text).replaceWith(...bidiNodes(text));
     }
   }
 }

@@ -71,7 +71,8 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   for (const pre of root.querySelectorAll('pre')) {
     // A code block scrolls sideways: keyboard users must be able to reach it to scroll it.
     pre.tabIndex = 0;
-    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', (t) => t.copyCode, () => stripInvisible(pre.textContent!)));
+    const code = () => stripInvisible(pre.textContent!);
+    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', (t) => t.copyCode, code));
   }
 
   for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
@@ -140,7 +141,8 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   }
 
   if (root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
-    row(root.lastElementChild!, copy('copy-message-button', (t) => t.copyAnswer, () => answerText(root))).classList.add('answer');
+    const answer = copy('copy-message-button', (t) => t.copyAnswer, () => answerText(root));
+    row(root.lastElementChild!, answer).classList.add('answer');
   }
 
   relabel();

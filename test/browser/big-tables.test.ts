@@ -58,7 +58,7 @@ for (const rows of [ROWS]) {
       await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBeNull();
       await expect.poll(async () => (await state(wp)).firstShown).toEqual(['Region 0', 'Region 1']);
       const seen = await wp.page.evaluate(() => (window as unknown as { __sortSeen: [string | null, string | null][] }).__sortSeen);
-      const expected = { ascending: `Region ${rows - 1}`, descending: 'Region 0', none: 'Region 0' };
+      const expected: Record<string, string> = { ascending: `Region ${rows - 1}`, descending: 'Region 0', none: 'Region 0' };
       for (const [sort, first] of seen) expect(first).toBe(expected[sort ?? 'none']);
       expect(seen[0]![0]).toBe('ascending');
       expect(seen.at(-1)![0]).toBeNull();

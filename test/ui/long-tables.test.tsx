@@ -108,7 +108,8 @@ describe('a table of 1,000 rows', () => {
     expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${i + 1}`));
     expect(header.classList.contains('sorting')).toBe(false);
     expect(table.hasAttribute('aria-busy')).toBe(false);
-    for (const [state, first] of seen) expect(first).toEqual(state === 'ascending' ? ['r1000', 'r999', 'r998'] : state === 'descending' ? ['r1', 'r2', 'r3'] : ['r1', 'r2', 'r3']);
+    // Score descending is the table's own order, as is no order.
+    for (const [state, first] of seen) expect(first).toEqual(state === 'ascending' ? ['r1000', 'r999', 'r998'] : ['r1', 'r2', 'r3']);
     fireEvent.click(showAll(w, 'Show all 1,000 rows')!);
     fireEvent.click(sort);
     await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
