@@ -21,6 +21,7 @@ export const SCENARIOS = [
   { name: 'slow', label: 'Slow normal answer (300 ms per chunk)' },
   { name: 'read-only', label: 'Read-only project' },
   { name: 'tables', label: 'Data answer: tables to chart, sort, download and copy' },
+  { name: 'long-table', label: 'Data answer: a 250-row table (200 shown, then Show all)' },
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name'];

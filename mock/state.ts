@@ -82,6 +82,25 @@ export function createMockState() {
     return n;
   }
 
+  /** The visitors' conversations as JSON (the demo keeps them in sessionStorage across reloads). */
+  function snapshot(): string {
+    return JSON.stringify(
+      [...visitors].map(([sub, v]) => [sub, [...v.conversations.values()], [...v.idempotency]] as const),
+    );
+  }
+
+  /** Takes back what `snapshot` gave; anything unreadable leaves the state as it was. */
+  function restore(json: string): void {
+    try {
+      const saved = JSON.parse(json) as [string, StoredConversation[], [string, IdempotencyEntry][]][];
+      for (const [sub, conversations, idempotency] of saved) {
+        visitors.set(sub, { conversations: new Map(conversations.map((c) => [c.id, c])), idempotency: new Map(idempotency) });
+      }
+    } catch {
+      // a snapshot from an older demo: start afresh
+    }
+  }
+
   function reset(): void {
     visitors.clear();
     attempts.clear();
@@ -101,6 +120,8 @@ export function createMockState() {
     createConversation,
     append,
     countAttempt,
+    snapshot,
+    restore,
     reset,
   };
 }
