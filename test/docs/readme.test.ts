@@ -27,3 +27,11 @@ describe('README first screen', () => {
     expect(PKG.scripts.test).toBe('node scripts/test-all.mjs');
   });
 });
+
+describe('mock/README.md', () => {
+  it('names every scenario of the mock', async () => {
+    const { SCENARIO_NAMES } = await import('../../mock/scenarios');
+    const doc = readFileSync(path.join(REPO, 'mock', 'README.md'), 'utf8');
+    expect(SCENARIO_NAMES.filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+  });
+});
