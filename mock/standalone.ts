@@ -129,7 +129,11 @@ export function mockSnippet(url: string, publicId: string): string {
     `  ServiceWidget.init({`,
     `    publicId: '${publicId}',`,
     `    // Called before every request; the mock signs a demo JWT (your backend does this in production).`,
-    `    getAuthToken: () => fetch('${url}${TOKEN_PATH}', { method: 'POST', credentials: 'include' }).then((r) => r.text()),`,
+    `    getAuthToken: () =>`,
+    `      fetch('${url}${TOKEN_PATH}', { method: 'POST', credentials: 'include' }).then((r) => {`,
+    '        if (!r.ok) throw new Error(`widget token: HTTP ${r.status}`); // an error page is not a token',
+    `        return r.text();`,
+    `      }),`,
     `  });`,
     `</script>`,
   ].join('\n');
