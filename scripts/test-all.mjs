@@ -3,7 +3,7 @@
 // ones after it (a typecheck error must not hide a browser failure, nor a browser failure the size
 // budget), and the run ends with one line of totals over all of them, so a newcomer reads one
 // verdict. Tests are counted one by one (unit, and each browser engine); a check that is not a
-// test runner (typecheck, build, size) counts as one test of its own.
+// test runner (lint, format, typecheck, build, size) counts as one test of its own.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +33,8 @@ function readCounts(file) {
 const npmScript = (name) => () => ({ ok: run('npm', ['run', '--silent', name]) });
 
 const STEPS = [
+  ['lint', npmScript('lint')],
+  ['format check', npmScript('format:check')],
   ['typecheck', npmScript('typecheck')],
   ['build', npmScript('build')],
   [
