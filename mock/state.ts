@@ -1,16 +1,10 @@
 // In-memory service state, kept per visitor (JWT `sub`).
-import type { Conversation, ConversationPage, ConversationSummary, WireMessage } from '../src/api/types';
+import type { ConversationPage, ConversationSummary, WireMessage } from '../src/api/types';
+import type { IdempotencyEntry, StoredConversation } from './records';
 import { isSeededVisitor, seedConversations } from './seed';
 
-export interface StoredConversation extends Conversation {
-  updated_at: string;
-}
+export type { IdempotencyEntry, StoredConversation } from './records';
 
-/** What a completed send left behind, so a repeated Idempotency-Key replays it instead of adding messages. */
-export interface IdempotencyEntry {
-  conversationId: string;
-  reply: WireMessage;
-}
 
 export interface VisitorState {
   conversations: Map<string, StoredConversation>;
