@@ -75,6 +75,8 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
   /** The composer's text, apart so typing re-renders only the composer. A failed send puts the message back. */
   const draft = store('');
   let inflight: AbortController | null = null;
+  /** The latest request: a finished reply's body may still be read to its end (api/read.ts), until destroy. */
+  let latest: AbortController | null = null;
 
   const patch = (p: Partial<ChatState>) => state.update((s) => ({ ...s, ...p }));
   const append = (m: ChatMessage) => state.update((s) => ({ ...s, messages: [...s.messages, m] }));
@@ -83,7 +85,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
   /** Starts something the stop button, a reset or dispose can abort. */
   const claim = (): AbortController => {
     const ctrl = new AbortController();
-    inflight = ctrl;
+    inflight = latest = ctrl;
     return ctrl;
   };
   const release = (ctrl: AbortController) => {
@@ -287,6 +289,9 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       hooks.clearNotice();
       patch({ conversationId: null, messages: [], busy: 'idle' });
     },
-    dispose: stop,
+    dispose: () => {
+      stop();
+      latest?.abort();
+    },
   };
 }
