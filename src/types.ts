@@ -43,7 +43,11 @@ export interface InitOptions {
   /**
    * Returns a visitor JWT signed by your backend. Called before every request (retries too);
    * the result is used for that request only.
-   * @example getAuthToken: () => fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then((r) => r.text())
+   * @example
+   * getAuthToken: () => fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then((r) => {
+   *   if (!r.ok) throw new Error(`widget token: HTTP ${r.status}`);
+   *   return r.text();
+   * })
    */
   getAuthToken?: () => string | Promise<string>;
   /** The service's base address. @default the origin of the script that defined ServiceWidget */

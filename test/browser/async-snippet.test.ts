@@ -12,7 +12,11 @@ import { REPO_ROOT } from './paths';
 /** This run's snapshot of dist/widget.js (global-setup.ts), else the live build. */
 const widgetUrl = () => `${serverUrl()}${((inject as (key: string) => unknown)('widgetScriptPath') as string | undefined) ?? '/dist/widget.js'}`;
 
-const TOKEN_FETCH = "fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then(function (r) { return r.text(); })";
+const TOKEN_FETCH = `fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then(function (r) {
+        // An error page (a 404, a login redirect's HTML) must not become the token.
+        if (!r.ok) throw new Error('widget token: HTTP ' + r.status);
+        return r.text();
+      })`;
 
 /** The example page, pointed at this test's mock: its widget.js, public id and token endpoint. */
 function examplePage(): string {
