@@ -73,6 +73,26 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     expect(await bp.consoleErrors()).toEqual([]);
   });
 
+  it('queues ask() made before widget.js loads: once it runs, the panel is open with the question in the composer', async () => {
+    await resetMock();
+    const bp = await barePage({ 'index.html': examplePage() }, { fixtures: ['hold-widget-script.js'] });
+    await bp.goto();
+    await bp.page.locator('#ask-invoice').click();
+    const queued = await bp.page.evaluate(() => (window as unknown as { chat: { q: unknown[] } }).chat.q);
+    expect(queued).toEqual([['ask', ['What is still unpaid on invoice 2026-114?']]]);
+    expect(await apiRequests()).toEqual([]);
+
+    await bp.page.evaluate(() => (window as unknown as { __swRelease(): void }).__swRelease());
+    const input = bp.page.locator('[data-service-widget]').locator('[part~="composer-input"]');
+    await input.waitFor();
+    await expect.poll(() => input.inputValue()).toBe('What is still unpaid on invoice 2026-114?');
+    const events = await bp.page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event));
+    expect(events.slice(0, 2)).toEqual(['service_widget_ready', 'service_widget_open']);
+    // Nothing was sent: ask without { send: true } only fills the composer.
+    expect((await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat')).toEqual([]);
+    expect(await bp.pageErrors()).toEqual([]);
+  });
+
   it('after widget.js has loaded, the snippet is a no-op and init goes straight to the real API', async () => {
     await resetMock();
     const bp = await barePage({ 'index.html': examplePage() });
