@@ -53,9 +53,9 @@ declare global {
 }
 
 /** `service-widget` for the test bundle: the real npm entry, counting init/destroy calls. */
-const SHIM = `import { init as realInit, version } from ${JSON.stringify(path.join(REPO_ROOT, 'src', 'esm.ts'))};
+const SHIM = `import { init as realInit, version, OPTION_NAMES } from ${JSON.stringify(path.join(REPO_ROOT, 'src', 'esm.ts'))};
 window.__sw = { inits: 0, destroys: 0, events: [] };
-export { version };
+export { version, OPTION_NAMES };
 export function init(options) {
   const widget = realInit(options);
   window.__sw.inits++;
