@@ -180,6 +180,24 @@ describe('chat errors (contract 4.2)', () => {
     await waitFor(() => expect(getAuthToken.mock.calls.length).toBeGreaterThan(calls));
   });
 
+  it('401 invalid_token is a session notice too: no retry, the message kept', async () => {
+    let sent = 0;
+    server.use(
+      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => {
+        sent++;
+        return HttpResponse.json({ detail: { error: 'invalid_token' } }, { status: 401 });
+      }),
+    );
+    const onEvent = vi.fn();
+    const w = await mountWidget({ onEvent });
+    await w.send('hello');
+    const notice = await w.findNotice('auth');
+    expect(notice.textContent).toMatch(/session has expired/i);
+    expect(w.composer().value).toBe('hello');
+    expect(sent).toBe(1);
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', code: 'auth' }));
+  });
+
   it('401 with a static authToken asks the visitor to reload the page', async () => {
     mock.setScenario('token-expired');
     const w = await mountWidget({ authToken: 'x.y.z' });
