@@ -17,14 +17,17 @@ function existingHost(target: HTMLElement | null): Element | null {
   return null;
 }
 
-/** The `ask` arguments a page passed, checked like init's options (a typo throws, it does not misbehave). */
+/** Whether `ask` sends: its arguments checked like init's options (a typo throws, it does not misbehave). */
 function askArguments(text: unknown, options: unknown): boolean {
   const got = (v: unknown) => (typeof v == 'string' ? JSON.stringify(v) : typeof v);
   if (typeof text != 'string' || !text.trim()) {
     throw new TypeError(`ServiceWidget ask(text): \`text\` must be a non-empty string, got ${got(text)}.`);
   }
   if (options === undefined) return false;
-  const send = typeof options == 'object' && options ? (options as AskOptions).send : options;
+  if (typeof options != 'object' || !options) {
+    throw new TypeError(`ServiceWidget ask(text, options): \`options\` must be an object ({ send }), got ${got(options)}.`);
+  }
+  const send = (options as AskOptions).send;
   if (send !== undefined && typeof send != 'boolean') {
     throw new TypeError(`ServiceWidget ask(text, { send }): \`send\` must be true or false, got ${got(send)}.`);
   }
@@ -32,7 +35,7 @@ function askArguments(text: unknown, options: unknown): boolean {
 }
 
 export function createWidget(resolved: ResolvedOptions): WidgetInstance {
-  // `ready` is the first event of the instance (docs/protocol.md "Public API"): what the mount
+  // `ready` is the first event of the instance (docs/page-api.md "Events, in order"): what the mount
   // itself causes (a panel opened by `open` or reopened by `persist`) waits for it.
   let ready = false;
   const early: WidgetEvent[] = [];

@@ -113,9 +113,10 @@ describe('ask(text, { send })', () => {
     expect(() => w.instance.ask(text as string)).toThrow(/ask\(text\).*`text` must be a non-empty string/);
   });
 
-  it('a `send` that is not a boolean throws a TypeError naming it; nothing is sent', async () => {
+  it('a `send` that is not a boolean, or options that are not an object, throw a TypeError naming them; nothing is sent', async () => {
     const w = await mountWidget();
     expect(() => w.instance.ask('hi', { send: 'yes' as unknown as boolean })).toThrow(/`send` must be true or false/);
+    expect(() => w.instance.ask('hi', true as unknown as { send: boolean })).toThrow(/`options` must be an object/);
     expect(chatBodies()).toEqual([]);
   });
 });

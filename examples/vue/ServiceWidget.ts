@@ -73,7 +73,8 @@ export default defineComponent({
       for (const name of OPTION_NAMES.filter(isProp)) if (props[name] !== undefined) options[name] = props[name];
       options.container = box.value;
       options.onEvent = ((e) => emit('event', e)) satisfies InitOptions['onEvent'];
-      if (props.getAuthToken) options.getAuthToken = (() => props.getAuthToken!()) satisfies InitOptions['getAuthToken'];
+      const getAuthToken: InitOptions['getAuthToken'] = () => props.getAuthToken!();
+      if (props.getAuthToken) options.getAuthToken = getAuthToken;
       widget = init(options as unknown as InitOptions);
     };
 

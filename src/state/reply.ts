@@ -10,7 +10,8 @@ import { store } from './store';
  */
 export type ReplyPhase = 'thinking' | 'looking-up' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
 
-export const isLive = (phase: ReplyPhase): boolean => phase == 'thinking' || phase == 'looking-up' || phase == 'streaming';
+export const isLive = (phase: ReplyPhase): boolean =>
+  phase == 'thinking' || phase == 'looking-up' || phase == 'streaming';
 
 /** One reply streaming into the list, typed or spoken: the events of docs/protocol.md "The chat stream". */
 export interface ReplyWriter {

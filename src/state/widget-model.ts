@@ -135,7 +135,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
   /** Bumped to move focus into the composer (ui/Composer.tsx). */
   const focusRequest = store(0);
   /**
-   * The page's `ask` (docs/protocol.md "Public API"): the text in the composer as if typed, then
+   * The page's `ask` (docs/page-api.md): the text in the composer as if typed, then
    * sent as if Send was pressed, unless a reply is on its way (it is never interrupted).
    */
   const ask = (text: string, send: boolean) => {
