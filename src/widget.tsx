@@ -25,7 +25,7 @@ function askArguments(text: unknown, options: unknown): boolean {
   }
   if (options === undefined) return false;
   if (typeof options != 'object' || !options) {
-    throw new TypeError(`ServiceWidget ask(text, options): \`options\` must be an object ({ send }), got ${got(options)}.`);
+    throw new TypeError(`ServiceWidget ask(text, options): \`options\` must be { send }, got ${got(options)}.`);
   }
   const send = (options as AskOptions).send;
   if (send !== undefined && typeof send != 'boolean') {
