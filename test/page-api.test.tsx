@@ -116,7 +116,7 @@ describe('ask(text, { send })', () => {
   it('a `send` that is not a boolean, or options that are not an object, throw a TypeError naming them; nothing is sent', async () => {
     const w = await mountWidget();
     expect(() => w.instance.ask('hi', { send: 'yes' as unknown as boolean })).toThrow(/`send` must be true or false/);
-    expect(() => w.instance.ask('hi', true as unknown as { send: boolean })).toThrow(/`options` must be an object/);
+    expect(() => w.instance.ask('hi', true as unknown as { send: boolean })).toThrow(/`options` must be { send }/);
     expect(chatBodies()).toEqual([]);
   });
 });
