@@ -3,7 +3,7 @@
 // reopened by `persist` included), and (Chromium, whose driver reports it) a finished reply's
 // request ending as finished, not as `net::ERR_ABORTED`.
 import { describe, expect, it } from 'vitest';
-import { apiRequests, openPage, skipIn, WAIT, type WidgetPage } from './engines';
+import { apiRequests, openPage, PHONE, skipIn, WAIT, type WidgetPage } from './engines';
 
 const ask = (wp: WidgetPage, text: string, send?: boolean) =>
   wp.page.evaluate(([t, s]) => window.__swTest.instance!.ask(t as string, s === null ? undefined : { send: s as boolean }), [text, send ?? null]);
@@ -31,6 +31,20 @@ describe('ask(text, { send }) from the page', () => {
     expect(types[0]).toBe('ready');
     expect(types).toEqual(expect.arrayContaining(['open', 'message_sent', 'reply_done']));
     expect(await wp.pageErrors()).toEqual([]);
+  });
+
+  it('on a touch screen the text is in the composer but the composer is not focused (no keyboard over the answer)', async (ctx) => {
+    skipIn(ctx, ['firefox', 'webkit'], 'only Chromium emulates a touch screen here (`pointer: coarse`)');
+    const wp = await openPage({ viewport: PHONE, initOptions: { locale: 'en' } });
+    await wp.page.waitForFunction(() => !!window.__swTest.instance);
+    expect(await wp.page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    await ask(wp, 'What is unpaid on invoice 2026-114?');
+    const input = wp.part('composer-input');
+    await input.waitFor();
+    await expect.poll(() => input.inputValue(), { timeout: WAIT }).toBe('What is unpaid on invoice 2026-114?');
+    // The panel itself takes the focus on a phone (ui/Panel.tsx), never the composer.
+    await expect.poll(() => focusedPart(wp), { timeout: WAIT }).toBe('panel');
+    expect(await chatPosts()).toEqual([]);
   });
 
   it('a text that is not a non-empty string throws a TypeError into the page, naming the argument', async () => {
