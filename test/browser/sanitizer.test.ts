@@ -57,5 +57,3 @@ describe(`model output against the real DOMPurify (${ENGINE})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
-  });
-});
