@@ -18,6 +18,7 @@
 import DOMPurify from 'dompurify';
 import { getDefaults, Lexer, type MarkedOptions, type Token, type Tokens } from 'marked';
 
+import { provideMarkdown } from './engine';
 import { inlineTooCostly, MAX_DEPTH } from './limits';
 import { ENTITY_PURIFY, LINK_SCHEME, PURIFY } from './sanitize-config';
 
@@ -255,3 +256,6 @@ export function renderMarkdown(src: string | Token[]): DocumentFragment {
   frag.append(...clean.childNodes);
   return frag;
 }
+
+// Hands the engine to ./engine.ts, whose loader runs this module on the first reply.
+provideMarkdown({ lexMarkdown, renderMarkdown });
