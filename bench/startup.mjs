@@ -35,7 +35,12 @@ async function buildEager() {
     root: ROOT,
     mode: 'production',
     logLevel: 'warn',
-    build: { outDir: OUT, emptyOutDir: false, sourcemap: false, lib: { entry: path.join(ROOT, 'bench', 'eager-entry.ts'), formats: ['iife'], name: '__serviceWidgetBundle', fileName: () => 'widget-eager.js' } },
+    build: {
+      outDir: OUT,
+      emptyOutDir: false,
+      sourcemap: false,
+      lib: { entry: path.join(ROOT, 'bench', 'eager-entry.ts'), formats: ['iife'], name: '__serviceWidgetBundle', fileName: () => 'widget-eager.js' },
+    },
   });
   return { lazy: path.join(ROOT, 'dist', 'widget.js'), eager: path.join(OUT, 'widget-eager.js') };
 }

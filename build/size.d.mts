@@ -9,5 +9,8 @@ export interface Row extends Size {
   over: boolean;
 }
 export declare const measure: (bytes: Uint8Array) => Size;
-export declare const check: (sizes: Readonly<Record<string, Size>>, budgets: Readonly<Record<string, { gzip?: number }>>) => Row[];
+export declare const check: (
+  sizes: Readonly<Record<string, Size>>,
+  budgets: Readonly<Record<string, { gzip?: number }>>,
+) => Row[];
 export declare function table(rows: readonly Row[]): string;

@@ -22,8 +22,10 @@ const kB = (n) => (n === undefined ? '-' : `${(n / 1000).toFixed(1)} kB`);
 export function table(rows) {
   const lines = ['file               raw        gzip      brotli    gzip budget  status'];
   for (const r of rows) {
-    const status = r.budget === undefined ? '' : r.over ? 'OVER BUDGET' : `${((r.gzip / r.budget) * 100).toFixed(0)}% of budget`;
-    lines.push(`${r.file.padEnd(18)} ${kB(r.raw).padStart(9)} ${kB(r.gzip).padStart(9)} ${kB(r.brotli).padStart(9)} ${kB(r.budget).padStart(11)}  ${status}`.trimEnd());
+    const share = r.budget === undefined ? '' : `${((r.gzip / r.budget) * 100).toFixed(0)}% of budget`;
+    const status = r.over ? 'OVER BUDGET' : share;
+    const sizes = [r.raw, r.gzip, r.brotli].map((n) => kB(n).padStart(9)).join(' ');
+    lines.push(`${r.file.padEnd(18)} ${sizes} ${kB(r.budget).padStart(11)}  ${status}`.trimEnd());
   }
   return lines.join('\n');
 }

@@ -11,8 +11,11 @@ export const scriptTypes = (dts) => `// Type declarations of the ServiceWidget p
  * window.ServiceWidget), plus the module's own exports (src/esm.ts).
  */
 export function moduleTypes(dts) {
-  if ((dts.match(GLOBAL_BLOCK) ?? []).length !== 1) throw new Error('build: expected one `declare global` block in the types of src/types.ts');
-  return `// Type declarations of the ES module entry: import { init, version } from 'service-widget'.\n${dts.replace(GLOBAL_BLOCK, '\n')}
+  if ((dts.match(GLOBAL_BLOCK) ?? []).length !== 1) {
+    throw new Error('build: expected one `declare global` block in the types of src/types.ts');
+  }
+  return `// Type declarations of the ES module entry: import { init, version } from 'service-widget'.
+${dts.replace(GLOBAL_BLOCK, '\n')}
 /** Mounts a widget and returns its controls. \`baseUrl\` is required when imported as a module. Needs a browser. */
 export declare function init(options: InitOptions): WidgetInstance;
 /** The package version (semver). */

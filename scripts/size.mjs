@@ -5,7 +5,8 @@ import { JS_FILES } from '../build/artifacts.mjs';
 import { check, measure, table } from '../build/size.mjs';
 
 const budgets = JSON.parse(readFileSync('package.json', 'utf8')).sizeBudget ?? {};
-const sizes = Object.fromEntries(JS_FILES.filter((f) => existsSync(`dist/${f}`)).map((f) => [f, measure(readFileSync(`dist/${f}`))]));
+const built = JS_FILES.filter((f) => existsSync(`dist/${f}`));
+const sizes = Object.fromEntries(built.map((f) => [f, measure(readFileSync(`dist/${f}`))]));
 if (!Object.keys(sizes).length) {
   console.error('size: no dist/ artifacts found; run `npm run build` first.');
   process.exit(1);

@@ -16,6 +16,8 @@ export const MAX_DEPTH = 16;
 const DELIMITERS = /[*_~`[\]<]/g;
 // `_` costs marked far more than the others (flanking rules): it counts nine times.
 const UNDERSCORES = /_/g;
+
 /** True if marked's inline scan of `src` could take too long: then it is shown as plain text. */
 export const inlineTooCostly = (src: string): boolean =>
-  src.length > MAX_INLINE_CHARS || ((src.match(DELIMITERS)?.length ?? 0) + 8 * (src.match(UNDERSCORES)?.length ?? 0)) * src.length > MAX_INLINE_COST;
+  src.length > MAX_INLINE_CHARS ||
+  ((src.match(DELIMITERS)?.length ?? 0) + 8 * (src.match(UNDERSCORES)?.length ?? 0)) * src.length > MAX_INLINE_COST;
