@@ -1,7 +1,7 @@
 // Configuration only: what `npm run build` (scripts/build.mjs) builds is listed in
 // build/artifacts.mjs, one build per mode. preact, marked and dompurify are bundled, tree-shaken
 // and minified as published: no plugin here or anywhere changes their code (docs/testing.md,
-// "Dependencies as published"; test/build/published-deps.test.ts).
+// "The build, and dependencies as published"; test/build/published-deps.test.ts).
 import { readFileSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
 import { BUILDS } from './build/artifacts.mjs';
@@ -28,8 +28,8 @@ export default defineConfig(({ mode }): UserConfig => {
       minify: script ? 'oxc' : false,
       lib: { entry: target.entry, formats: [target.format], name: '__serviceWidgetBundle', fileName: () => target.fileName },
       rolldownOptions: {
-        // One file per build. src/markdown/engine.ts's `import()` is inlined, and the modules
-        // behind it (marked, DOMPurify, the renderer) run when it is first called, not at load.
+        // One file per build. src/markdown/engine.ts's `import()` of its loader is inlined, and
+        // the modules behind it (marked, DOMPurify, the renderer) run when it is first called.
         output: { codeSplitting: false },
       },
     },
