@@ -145,6 +145,8 @@ async function appBundle(name: string, entry: string, aliases: Alias[]): Promise
         minify: false,
         target: 'es2022',
         lib: { entry: path.join(outDir, 'entry.js'), formats: ['es'], fileName: () => 'app.js' },
+        // One file, as dist/index.mjs is (vite.config.ts): the markdown engine's loader stays inline.
+        rolldownOptions: { output: { codeSplitting: false } },
       },
     });
   });

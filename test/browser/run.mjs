@@ -8,10 +8,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM as chromium } from '../../scripts/chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ALL = ['chromium', 'firefox', 'webkit'];
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** What each engine needs on the machine (Debian packages), and how its version is read. */

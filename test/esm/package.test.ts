@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { JS_FILES, SCRIPTS } from '../../build/artifacts.mjs';
 import { REPO } from './snippet';
 
 interface Pkg {
@@ -24,19 +25,8 @@ interface Pkg {
 
 const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Pkg;
 const built = existsSync(path.join(REPO, 'dist', 'index.mjs')) && existsSync(path.join(REPO, 'dist', 'index.d.ts'));
-const SHIPPED = [
-  'CHANGELOG.md',
-  'CONTRIBUTING.md',
-  'README.md',
-  'dist/index.d.ts',
-  'dist/index.mjs',
-  'dist/integrity.json',
-  'dist/widget-chart.js',
-  'dist/widget-voice.js',
-  'dist/widget.d.ts',
-  'dist/widget.js',
-  'package.json',
-];
+// The built files come from build/artifacts.mjs (the one list of them: test/build/facts.test.ts).
+const SHIPPED = ['CHANGELOG.md', 'CONTRIBUTING.md', 'README.md', 'dist/index.d.ts', 'dist/integrity.json', 'dist/widget.d.ts', 'package.json', ...JS_FILES.map((f) => `dist/${f}`)].sort();
 
 /** Used at run time, bundled into every dist/ file (a consumer's `npm install` must not fetch them). */
 const BUNDLED = ['preact', 'marked', 'dompurify'];
@@ -73,7 +63,7 @@ describe('package.json', () => {
   });
 
   it('marks only the script-tag bundles as having side effects', () => {
-    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/widget-voice.js', './dist/widget-chart.js']);
+    expect(pkg.sideEffects).toEqual(SCRIPTS.map((f) => `./dist/${f}`));
   });
 
   it.skipIf(!built)('every exported path exists after the build', () => {
