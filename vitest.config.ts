@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.{ts,tsx}'],
+          // src/markdown/load-engine.cjs is for the bundler; Node would require() TypeScript with it.
+          alias: [{ find: /^\.\/load-engine\.cjs$/, replacement: path.resolve('test/helpers/load-engine.ts') }],
           exclude: ['test/browser/**'],
           environment: 'happy-dom',
           setupFiles: ['test/setup.ts'],

@@ -8,9 +8,11 @@
 // The script text is fetched first and run as an inline <script> inserted by the page, so the
 // figures hold no network time. Each run is a fresh browser context (a fresh renderer process,
 // no V8 code cache). Variants:
-// - `lazy`: dist/widget.js as built (marked's rules and DOMPurify are built on first use);
-// - `eager`: the same sources built with WIDGET_EAGER_VENDORS=1, which keeps marked and DOMPurify
-//   evaluated at load (how widget.js was before), so the saving is measured on one machine in one run.
+// - `lazy`: dist/widget.js as built (marked, DOMPurify and the renderer run on the first reply:
+//   src/markdown/engine.ts);
+// - `eager`: the same sources and build configuration with the renderer imported statically
+//   (bench/eager-entry.ts), so marked and DOMPurify run at load; the saving is measured on one
+//   machine in one run.
 // Median of STARTUP_RUNS (default 15) runs per variant, alternating.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,21 +27,21 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Builds widget.js with eager vendors into bench/.out/widget-eager.js (vite.config.ts, production mode). */
+/** Builds widget.js with an eager markdown engine into bench/.out/widget-eager.js (vite.config.ts, production mode). */
 async function buildEager() {
   mkdirSync(OUT, { recursive: true });
-  process.env.WIDGET_EAGER_VENDORS = '1';
-  try {
-    await build({
-      configFile: path.join(ROOT, 'vite.config.ts'),
-      root: ROOT,
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir: OUT, emptyOutDir: false, sourcemap: false, lib: { entry: path.join(ROOT, 'src', 'index.ts'), formats: ['iife'], name: '__serviceWidgetBundle', fileName: () => 'widget-eager.js' } },
-    });
-  } finally {
-    delete process.env.WIDGET_EAGER_VENDORS;
-  }
+  await build({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    root: ROOT,
+    mode: 'production',
+    logLevel: 'warn',
+    build: {
+      outDir: OUT,
+      emptyOutDir: false,
+      sourcemap: false,
+      lib: { entry: path.join(ROOT, 'bench', 'eager-entry.ts'), formats: ['iife'], name: '__serviceWidgetBundle', fileName: () => 'widget-eager.js' },
+    },
+  });
   return { lazy: path.join(ROOT, 'dist', 'widget.js'), eager: path.join(OUT, 'widget-eager.js') };
 }
 
@@ -65,7 +67,7 @@ async function pageRun({ src, publicId, token }) {
 export async function runStartup() {
   const widget = path.join(ROOT, 'dist', 'widget.js');
   if (!existsSync(widget)) throw new Error('dist/widget.js is missing: run `npm run build` first');
-  log('building the eager variant (WIDGET_EAGER_VENDORS=1) into bench/.out/widget-eager.js …');
+  log('building the eager variant (bench/eager-entry.ts) into bench/.out/widget-eager.js …');
   const scripts = await buildEager();
   const h = await startHarness();
   try {

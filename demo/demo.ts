@@ -10,15 +10,52 @@ const statusLine = document.querySelector<HTMLElement>('#status')!;
 const eventLog = document.querySelector<HTMLOListElement>('#event-log')!;
 const scenarioSelect = form.elements.namedItem('scenario') as HTMLSelectElement;
 
-for (const { name, label } of SCENARIOS) scenarioSelect.add(new Option(`${name}: ${label}`, name));
+// The list shows names (a long label would be clipped in the narrow column); the chosen one's
+// description is spelt out under it.
+const scenarioHelp = document.querySelector<HTMLElement>('#scenario-help')!;
+for (const { name, label } of SCENARIOS) {
+  const option = new Option(name, name);
+  option.title = label;
+  scenarioSelect.add(option);
+}
+const describeScenario = () => {
+  scenarioHelp.textContent = SCENARIOS.find((s) => s.name === scenarioSelect.value)?.label ?? '';
+};
+scenarioSelect.addEventListener('change', describeScenario);
 
 const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement).value;
 const checked = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).checked;
 
+// The demo's mock lives in this page, so a reload would forget every conversation (and `persist`
+// would seem broken: the widget would reopen a conversation the mock no longer has). Its data and
+// the controls are kept in sessionStorage, as a real service and a real page would keep them.
+const SAVED_MOCK = 'service-widget-demo:mock';
+const SAVED_CONTROLS = 'service-widget-demo:controls';
+
 const { mock } = await startMockWorker();
 const suggestions = mock.settings.suggestions;
+mock.state.restore(sessionStorage.getItem(SAVED_MOCK) ?? '[]');
+addEventListener('pagehide', () => sessionStorage.setItem(SAVED_MOCK, mock.state.snapshot()));
 // For poking at the mock from the console: demoMock.setScenario('cut'), demoMock.requests, …
 Object.assign(window, { demoMock: mock });
+
+function saveControls(): void {
+  const values: Record<string, string | boolean> = {};
+  for (const el of form.elements as unknown as Iterable<HTMLInputElement>) {
+    if (el.name) values[el.name] = el.type === 'checkbox' ? el.checked : el.value;
+  }
+  sessionStorage.setItem(SAVED_CONTROLS, JSON.stringify(values));
+}
+
+function restoreControls(): void {
+  const values = JSON.parse(sessionStorage.getItem(SAVED_CONTROLS) ?? '{}') as Record<string, string | boolean>;
+  for (const [name, saved] of Object.entries(values)) {
+    const el = form.elements.namedItem(name) as HTMLInputElement | null;
+    if (!el) continue;
+    if (el.type === 'checkbox') el.checked = saved === true;
+    else el.value = String(saved);
+  }
+}
 
 let instance: WidgetInstance | undefined;
 let mountedMode: string | undefined;
@@ -47,6 +84,7 @@ function options(): InitOptions {
     // Unset unless asked for, so QA sees the widget's default accent.
     ...(checked('setPrimaryColor') ? { primaryColor: value('primaryColor') } : {}),
     voice: checked('voice'),
+    persist: checked('persist'),
     ...(locale ? { locale: locale as Locale } : {}),
     ...(value('mode') === 'inline' ? { container: '#inline-target' } : {}),
     ...(staticToken
@@ -90,12 +128,25 @@ function logEvent(event: WidgetEvent): void {
   while (eventLog.children.length > 60) eventLog.lastElementChild?.remove();
 }
 
+/** Controls a method applies to the live widget: changing them must not make a new one. */
+const LIVE: Record<string, () => void> = {
+  theme: () => instance?.setTheme(value('theme') as Theme),
+  // Auto-detect has no method: only a new widget detects the language again.
+  locale: () => (value('locale') ? instance?.setLocale(value('locale') as Locale) : mount()),
+};
+
 form.addEventListener('change', (event) => {
+  const target = event.target as HTMLInputElement;
   // Picking a colour means "use it".
-  if ((event.target as HTMLInputElement).name === 'primaryColor') {
+  if (target.name === 'primaryColor') {
     (form.elements.namedItem('setPrimaryColor') as HTMLInputElement).checked = true;
   }
+  saveControls();
   applyMockControls();
+  // The scenario applies to the next request; the other mock switches change /config, which a
+  // widget reads once, so they take a new one.
+  if (target.name === 'scenario') return;
+  if (instance && LIVE[target.name]) return LIVE[target.name]!();
   mount();
 });
 
@@ -137,5 +188,7 @@ async function act(action: string): Promise<void> {
   }
 }
 
+restoreControls();
+describeScenario();
 applyMockControls();
 mount();

@@ -100,6 +100,18 @@ export const SEED_TITLES = [
 ];
 
 /**
+ * Scenario `long-table`: daily orders over `days` days from 1 January 2026, a table longer than the
+ * 200 rows the widget shows before "Show all". Values follow a fixed pattern, so tests can know them.
+ */
+export function longTableAnswer(days: number): string {
+  const rows = Array.from({ length: days }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+    return `| ${date} | ${100 + ((i * 37) % 91)} | €${(1000 + ((i * 53) % 400) * 12.5).toFixed(2)} |`;
+  });
+  return `Daily orders, ${days} days:\n\n| Date | Orders | Revenue |\n|---|--:|--:|\n${rows.join('\n')}\n`;
+}
+
+/**
  * Scenario `tables`: one answer whose tables exercise charts, sorting, CSV and copying (docs/charts.md):
  * categories (bars), months (a line), several series (a legend), a Turkish-format currency column,
  * a gap, a table with no numbers (no chart button) and a code block.

@@ -1,13 +1,13 @@
 // POST /chat: validation, scenario refusals, idempotency, confirmations, and the SSE answer.
 import { HttpResponse } from 'msw';
 import type { Decision, WireMessage } from '../src/api/types';
-import type { Visit } from './handlers';
 import { errorResponse, refuse, unprocessable } from './http';
 import { buildReply, decisionReply, replayReply, type ReplyPlan } from './replies';
 import { chatScenarioError } from './scenarios';
 import { sseStream } from './sse';
-import { newId, type StoredConversation } from './state';
-import type { MockContext } from './types';
+import { newId } from './state';
+import type { StoredConversation } from './records';
+import type { MockContext, Visit } from './types';
 
 interface ChatRequest {
   conversationId?: string;

@@ -6,16 +6,9 @@ import { errorResponse, jsonResponse, preflight, refuse, unprocessable, withCors
 import { verifyJwt } from './jwt';
 import { authScenarioError, type ErrorAnswer } from './scenarios';
 import { PAGE_SIZE, randomHex } from './state';
-import type { MockContext, RecordedRequest } from './types';
+import type { MockContext, RecordedRequest, Visit } from './types';
 
 /** A request that passed the door: the visitor's `sub`, the parsed body. */
-export interface Visit {
-  request: Request;
-  url: URL;
-  params: Record<string, string | readonly string[] | undefined>;
-  sub: string;
-  body: unknown;
-}
 
 type Route = (visit: Visit) => Response | Promise<Response>;
 

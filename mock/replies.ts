@@ -128,6 +128,13 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       return simple(answers.READ_ONLY_ANSWER);
     case 'tables':
       return simple(answers.TABLES_ANSWER);
+    case 'long-table': {
+      // Four rows a chunk: a database answer arrives in rows, not in words.
+      const text = answers.longTableAnswer(250);
+      const rows = text.split(/(?<=\n)/);
+      const pieces = Array.from({ length: Math.ceil(rows.length / 4) }, (_, i) => rows.slice(i * 4, i * 4 + 4).join(''));
+      return { frames: [c.role(), ...c.contents(pieces), ...end], stream: { delayMs }, stored: { content: text } };
+    }
     case 'hostile-tables':
       return simple(HOSTILE_TABLES_ANSWER, { delayMs: Math.min(delayMs, 2) });
     case 'big-table': {

@@ -21,6 +21,7 @@ export const SCENARIOS = [
   { name: 'slow', label: 'Slow normal answer (300 ms per chunk)' },
   { name: 'read-only', label: 'Read-only project' },
   { name: 'tables', label: 'Data answer: tables to chart, sort, download and copy' },
+  { name: 'long-table', label: 'Data answer: a 250-row table (200 shown, then Show all)' },
   { name: 'hostile-tables', label: 'Hostile data answer: formula cells, invisible text, a bidi override in code' },
   { name: 'big-table', label: 'One table of 25,000 rows ("130000 rows" in the question for more)' },
 ] as const;

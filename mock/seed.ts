@@ -2,7 +2,7 @@
 import type { WireMessage } from '../src/api/types';
 import { SEED_TITLES, SHORT_ANSWERS, confirmationPrompt } from './answers';
 import { longMarkdownAnswer } from './long-answer';
-import type { StoredConversation } from './state';
+import type { StoredConversation } from './records';
 
 export const SEED_COUNT = 45;
 

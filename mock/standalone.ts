@@ -1,6 +1,6 @@
 // `npm run mock` (scripts/mock-server.mjs): the mock service as a local HTTP server for an
 // integrator's own page. Next to the widget API it serves dist/widget.js (and the lazy runtimes),
-// a token endpoint standing in for the customer's backend, and CORS for pages on any origin.
+// a token endpoint standing in for the customer's backend, and CORS for pages on this machine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { mintToken } from './jwt';
@@ -39,13 +39,46 @@ export async function startStandaloneMock(options: StandaloneOptions): Promise<R
   return server;
 }
 
+/**
+ * Pages on this machine only (http or https, `localhost`, `127.x.x.x` or `[::1]`, any port). The
+ * control routes hand out every recorded request, Authorization headers included, and the token
+ * endpoint signs a token for whoever asks: a page from anywhere else must get neither.
+ */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(origin);
+    return /^https?:$/.test(protocol) && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A request with no Origin (curl, the page's own same-origin GET) passes; a cross-origin one from a
+ * loopback page gets CORS for that origin; any other origin is refused outright, not merely left
+ * without CORS, since a form POST needs no CORS to switch a scenario.
+ */
+function loopbackOnly(req: IncomingMessage, res: ServerResponse, credentials: boolean): boolean {
+  const origin = req.headers.origin;
+  res.setHeader('Vary', 'Origin');
+  if (!origin) return true;
+  if (!isLoopbackOrigin(origin)) {
+    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The mock answers pages on this machine only (localhost, 127.0.0.1, [::1]).\n');
+    return false;
+  }
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  if (credentials) res.setHeader('Access-Control-Allow-Credentials', 'true');
+  return true;
+}
+
 /** CORS for the control routes, the token endpoint, and the demo portal page the mock's codes point at. */
 function integratorRoutes(mock: MockService, root: string): NodeHandler {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://mock');
-    if (url.pathname === TOKEN_PATH) return tokenEndpoint(mock, req, res, url);
+    if (url.pathname === TOKEN_PATH) return !loopbackOnly(req, res, true) || tokenEndpoint(mock, req, res, url);
     if (url.pathname.startsWith('/__mock/')) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (!loopbackOnly(req, res, false)) return true;
       if (req.method === 'OPTIONS') return preflight(res, 'GET, POST', 'Content-Type');
       return false; // the mock's own control routes answer
     }
@@ -65,16 +98,9 @@ function integratorRoutes(mock: MockService, root: string): NodeHandler {
 
 /**
  * POST /api/widget-token[?sub=visitor] → a 15-minute demo JWT as text, like the customer's backend
- * in the README. It answers credentialed requests from any origin (the README's snippet sends
- * `credentials: 'include'`), which only a mock with no cookies and a demo secret may do.
+ * in the README, for loopback pages (the README's snippet sends `credentials: 'include'`).
  */
 async function tokenEndpoint(mock: MockService, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-  const origin = req.headers.origin;
-  if (origin) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Vary', 'Origin');
-  }
   if (req.method === 'OPTIONS') return preflight(res, 'POST', 'Content-Type');
   if (req.method !== 'POST') {
     res.writeHead(405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' });
@@ -103,7 +129,11 @@ export function mockSnippet(url: string, publicId: string): string {
     `  ServiceWidget.init({`,
     `    publicId: '${publicId}',`,
     `    // Called before every request; the mock signs a demo JWT (your backend does this in production).`,
-    `    getAuthToken: () => fetch('${url}${TOKEN_PATH}', { method: 'POST', credentials: 'include' }).then((r) => r.text()),`,
+    `    getAuthToken: () =>`,
+    `      fetch('${url}${TOKEN_PATH}', { method: 'POST', credentials: 'include' }).then((r) => {`,
+    '        if (!r.ok) throw new Error(`widget token: HTTP ${r.status}`); // an error page is not a token',
+    `        return r.text();`,
+    `      }),`,
     `  });`,
     `</script>`,
   ].join('\n');
@@ -122,7 +152,7 @@ export function describeMock(url: string, scenario: ScenarioName, publicId = 'de
     `             or start with \`npm run mock -- --scenario cut\`. Scenarios:`,
     ...wrap(SCENARIO_NAMES, 90).map((line) => `               ${line}`),
     ``,
-    `Paste into a page served from any origin (http://localhost:… is fine):`,
+    `Paste into a page served from this machine (http://localhost:… or http://127.0.0.1:…):`,
     ``,
     mockSnippet(url, publicId),
   ].join('\n');

@@ -1,16 +1,10 @@
 // In-memory service state, kept per visitor (JWT `sub`).
-import type { Conversation, ConversationPage, ConversationSummary, WireMessage } from '../src/api/types';
+import type { ConversationPage, ConversationSummary, WireMessage } from '../src/api/types';
+import type { IdempotencyEntry, StoredConversation } from './records';
 import { isSeededVisitor, seedConversations } from './seed';
 
-export interface StoredConversation extends Conversation {
-  updated_at: string;
-}
+export type { IdempotencyEntry, StoredConversation } from './records';
 
-/** What a completed send left behind, so a repeated Idempotency-Key replays it instead of adding messages. */
-export interface IdempotencyEntry {
-  conversationId: string;
-  reply: WireMessage;
-}
 
 export interface VisitorState {
   conversations: Map<string, StoredConversation>;
@@ -82,6 +76,25 @@ export function createMockState() {
     return n;
   }
 
+  /** The visitors' conversations as JSON (the demo keeps them in sessionStorage across reloads). */
+  function snapshot(): string {
+    return JSON.stringify(
+      [...visitors].map(([sub, v]) => [sub, [...v.conversations.values()], [...v.idempotency]] as const),
+    );
+  }
+
+  /** Takes back what `snapshot` gave; anything unreadable leaves the state as it was. */
+  function restore(json: string): void {
+    try {
+      const saved = JSON.parse(json) as [string, StoredConversation[], [string, IdempotencyEntry][]][];
+      for (const [sub, conversations, idempotency] of saved) {
+        visitors.set(sub, { conversations: new Map(conversations.map((c) => [c.id, c])), idempotency: new Map(idempotency) });
+      }
+    } catch {
+      // a snapshot from an older demo: start afresh
+    }
+  }
+
   function reset(): void {
     visitors.clear();
     attempts.clear();
@@ -101,6 +114,8 @@ export function createMockState() {
     createConversation,
     append,
     countAttempt,
+    snapshot,
+    restore,
     reset,
   };
 }

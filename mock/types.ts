@@ -41,3 +41,12 @@ export interface MockContext {
   settings(): MockSettings;
   chunkDelayMs(): number;
 }
+
+/** One authenticated request, as a route of the mock sees it. */
+export interface Visit {
+  request: Request;
+  url: URL;
+  params: Record<string, string | readonly string[] | undefined>;
+  sub: string;
+  body: unknown;
+}

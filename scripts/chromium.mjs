@@ -1,4 +1,5 @@
-// Debian's Chromium, as the browser tests, the benchmark and CI launch it. Without the
+// Debian's Chromium, as the browser tests, the benchmarks, scripts/doc-images.mjs and .ci/run
+// launch it: its path is written here only (test/build/facts.test.ts). Without the
 // background-networking flags Chromium keeps trying hosts this machine cannot reach.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

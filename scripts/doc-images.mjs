@@ -4,6 +4,7 @@
 // A plain test run never touches docs/images/, so the tree stays clean.
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const shots = new URL('../artifacts/screenshots/', import.meta.url);
 const images = new URL('../docs/images/', import.meta.url);
@@ -18,7 +19,7 @@ copyFileSync(shot('light-tr-phone-chromium'), new URL('phone-tr.png', images));
 
 // themes.png: the right-hand 460 px of the dark and the light desktop shots (panel and launcher),
 // side by side with a grey gap, drawn on a canvas in Chromium.
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 try {
   const page = await browser.newPage();
   const dataUrl = (name) => `data:image/png;base64,${readFileSync(shot(name)).toString('base64')}`;

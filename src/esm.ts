@@ -11,9 +11,14 @@
 import { mount } from './mount';
 import type { InitOptions, WidgetInstance } from './types';
 
+/** Every option name of `InitOptions`: framework wrappers pass each one through (examples/react, examples/vue). */
+export { OPTION_NAMES } from './types';
+
 export type {
+  AskOptions,
   InitOptions,
   Locale,
+  OptionName,
   ServiceWidgetApi,
   Theme,
   WidgetErrorCode,

@@ -11,7 +11,11 @@ interface QueuedInit {
   1: Record<string, unknown> & { q?: unknown };
 }
 
-const METHODS = ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale', 'destroy'] as const satisfies readonly (keyof WidgetInstance)[];
+const METHODS = ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale', 'ask', 'destroy'] as const satisfies
+  readonly (keyof WidgetInstance)[];
+/** Fails to compile when WidgetInstance gains a method the stand-in would not forward. */
+type Unqueued = Exclude<keyof WidgetInstance, (typeof METHODS)[number]>;
+const everyMethodQueued: [Unqueued] extends [never] ? true : { unqueued: Unqueued } = true;
 
 const stub = (window as { ServiceWidget?: unknown }).ServiceWidget;
 window.ServiceWidget = { init, version } satisfies ServiceWidgetApi;

@@ -1,4 +1,4 @@
-import type { InitOptions, Locale, Theme, WidgetEvent } from './types';
+import { OPTION_NAMES, type InitOptions, type Locale, type OptionName, type Theme, type WidgetEvent } from './types';
 
 export interface ResolvedOptions {
   publicId: string;
@@ -26,8 +26,15 @@ type Getter = () => string | Promise<string>;
 
 const THEMES: readonly Theme[] = ['dark', 'light', 'auto'];
 const LOCALES: readonly Locale[] = ['tr', 'en'];
-/** Every option name `init` reads. */
-export const OPTION_NAMES = 'publicId authToken getAuthToken baseUrl container theme primaryColor locale voice voiceRuntimeUrl portalUrl nonce open persist timeoutMs onEvent'.split(' ');
+export { OPTION_NAMES };
+
+/**
+ * Fails to compile when `InitOptions` gains an option that OPTION_NAMES (src/types.ts) lacks: `init`
+ * would ignore it as unknown, and the framework wrappers would drop it.
+ */
+type Unlisted = Exclude<keyof InitOptions, OptionName>;
+const everyOptionListed: [Unlisted] extends [never] ? true : { unlisted: Unlisted } = true;
+const isOptionName = (key: string): key is OptionName => (OPTION_NAMES as readonly string[]).includes(key);
 const PREFIX = 'ServiceWidget.init: ';
 const json = JSON.stringify;
 
@@ -88,7 +95,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
   if (typeof input != 'object' || !input) fail('options must be an object.');
   const o = ownOptions(input as object);
 
-  const unknown = Object.keys(input as object).filter((k) => !OPTION_NAMES.includes(k));
+  const unknown = Object.keys(input as object).filter((k) => !isOptionName(k));
   if (unknown.length) console.warn(`${PREFIX}unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')} ignored.`);
 
   const str = (key: keyof InitOptions) =>

@@ -1,5 +1,5 @@
-// The public contract (contract section 2). dist/widget.d.ts is generated from this file alone,
-// so it must not import anything.
+// The public API (docs/protocol.md "Public API"). dist/widget.d.ts and dist/index.d.ts are
+// generated from this file alone, so it must not import anything.
 
 /** Colour scheme of the widget. `auto` follows `prefers-color-scheme` live. */
 export type Theme = 'dark' | 'light' | 'auto';
@@ -20,6 +20,10 @@ export type WidgetErrorCode =
   | 'unavailable'
   | 'interrupted'
   | 'voice'
+  /** widget-voice.js failed its integrity check, could not be loaded, or took over 15 s. */
+  | 'voice_unavailable'
+  /** widget-chart.js failed its integrity check, could not be loaded, or took over 15 s. */
+  | 'chart_unavailable'
   | 'error';
 
 /** Events delivered to `onEvent`. */
@@ -39,7 +43,11 @@ export interface InitOptions {
   /**
    * Returns a visitor JWT signed by your backend. Called before every request (retries too);
    * the result is used for that request only.
-   * @example getAuthToken: () => fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then((r) => r.text())
+   * @example
+   * getAuthToken: () => fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then((r) => {
+   *   if (!r.ok) throw new Error(`widget token: HTTP ${r.status}`);
+   *   return r.text();
+   * })
    */
   getAuthToken?: () => string | Promise<string>;
   /** The service's base address. @default the origin of the script that defined ServiceWidget */
@@ -78,6 +86,39 @@ export interface InitOptions {
   onEvent?: (event: WidgetEvent) => void;
 }
 
+/**
+ * Every option name of `InitOptions`, typed: a wrapper (React, Vue, …) that passes each of these
+ * through gets every option, including ones added later, without anyone remembering to. Exported by
+ * the npm entry (`import { OPTION_NAMES } from 'service-widget'`). `init` reads exactly these.
+ */
+export const OPTION_NAMES = [
+  'publicId',
+  'authToken',
+  'getAuthToken',
+  'baseUrl',
+  'container',
+  'theme',
+  'primaryColor',
+  'locale',
+  'voice',
+  'voiceRuntimeUrl',
+  'portalUrl',
+  'nonce',
+  'open',
+  'persist',
+  'timeoutMs',
+  'onEvent',
+] as const satisfies readonly (keyof InitOptions)[];
+
+/** One option name; every key of `InitOptions` is one (checked in src/options.ts). */
+export type OptionName = (typeof OPTION_NAMES)[number];
+
+/** What `ask` does beyond filling the composer. */
+export interface AskOptions {
+  /** Send the text at once, exactly as if the visitor had pressed Send. @default false */
+  send?: boolean;
+}
+
 export interface WidgetInstance {
   open(): void;
   close(): void;
@@ -86,6 +127,14 @@ export interface WidgetInstance {
   newConversation(): void;
   setTheme(theme: Theme): void;
   setLocale(locale: Locale): void;
+  /**
+   * Starts a question from the page's own UI ("Ask about this invoice"): opens the panel and puts
+   * `text` in the composer (focused, except on touch screens, where the keyboard would cover the
+   * answer). With `{ send: true }` it is sent exactly as if the visitor had pressed Send; while a
+   * reply is still streaming it stays in the composer instead. Throws a `TypeError` when `text` is
+   * not a non-empty string.
+   */
+  ask(text: string, options?: AskOptions): void;
   /** Removes every node, listener, timer and open connection the widget made. */
   destroy(): void;
 }

@@ -3,7 +3,7 @@ import { createClient } from './api/client';
 import type { ResolvedOptions } from './options';
 import { createWidgetModel } from './state/widget-model';
 import { applyStyles } from './styles';
-import type { WidgetInstance } from './types';
+import type { AskOptions, WidgetEvent, WidgetInstance } from './types';
 import { App } from './ui/App';
 import { ModelContext } from './ui/context';
 
@@ -17,7 +17,29 @@ function existingHost(target: HTMLElement | null): Element | null {
   return null;
 }
 
-export function createWidget(opts: ResolvedOptions): WidgetInstance {
+/** Whether `ask` sends: its arguments checked like init's options (a typo throws, it does not misbehave). */
+function askArguments(text: unknown, options: unknown): boolean {
+  const got = (v: unknown) => (typeof v == 'string' ? JSON.stringify(v) : typeof v);
+  if (typeof text != 'string' || !text.trim()) {
+    throw new TypeError(`ServiceWidget ask(text): \`text\` must be a non-empty string, got ${got(text)}.`);
+  }
+  if (options === undefined) return false;
+  if (typeof options != 'object' || !options) {
+    throw new TypeError(`ServiceWidget ask(text, options): \`options\` must be { send }, got ${got(options)}.`);
+  }
+  const send = (options as AskOptions).send;
+  if (send !== undefined && typeof send != 'boolean') {
+    throw new TypeError(`ServiceWidget ask(text, { send }): \`send\` must be true or false, got ${got(send)}.`);
+  }
+  return !!send;
+}
+
+export function createWidget(resolved: ResolvedOptions): WidgetInstance {
+  // `ready` is the first event of the instance (docs/page-api.md "Events, in order"): what the mount
+  // itself causes (a panel opened by `open` or reopened by `persist`) waits for it.
+  let ready = false;
+  const early: WidgetEvent[] = [];
+  const opts: ResolvedOptions = { ...resolved, onEvent: (e) => (ready ? resolved.onEvent(e) : early.push(e)) };
   const old = existingHost(opts.container);
   if (old) instances.get(old)?.destroy();
 
@@ -76,6 +98,10 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
     newConversation: model.newConversation,
     setTheme: model.setTheme,
     setLocale: model.setLocale,
+    ask(text, options) {
+      const send = askArguments(text, options);
+      if (!destroyed) model.ask(text, send);
+    },
     destroy() {
       if (destroyed) return;
       destroyed = true;
@@ -87,7 +113,10 @@ export function createWidget(opts: ResolvedOptions): WidgetInstance {
   };
   instances.set(host, instance);
   queueMicrotask(() => {
-    if (!destroyed) opts.onEvent({ type: 'ready' });
+    if (destroyed) return;
+    ready = true;
+    resolved.onEvent({ type: 'ready' });
+    for (const e of early.splice(0)) resolved.onEvent(e);
   });
   return instance;
 }

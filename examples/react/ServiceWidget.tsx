@@ -4,16 +4,27 @@
 // leaves exactly one widget), re-creates it only when an option that needs a new widget changes,
 // and switches theme and language live. Server rendering renders the empty <div> only: the widget
 // exists in the browser alone. Written without JSX so it works whatever your JSX settings are.
+//
+// Every option of the widget is a prop: the wrapper passes each name of OPTION_NAMES (exported by
+// the package, typed against InitOptions), so an option added to the widget needs no change here.
 import { createElement, useEffect, useRef, type CSSProperties } from 'react';
-import { init, type InitOptions, type WidgetInstance } from 'service-widget';
+import { init, OPTION_NAMES, type InitOptions, type OptionName, type WidgetInstance } from 'service-widget';
 
-export type ServiceWidgetProps = Omit<InitOptions, 'container' | 'open'> & {
+export type ServiceWidgetProps = Omit<InitOptions, 'container'> & {
   /** Size the box: the widget fills it (e.g. a height of 600px). */
   className?: string;
   style?: CSSProperties;
-  /** Receives the widget's controls (open(), newConversation(), …) while it is mounted. */
+  /** Receives the widget's controls (open(), ask(), newConversation(), …) while it is mounted. */
   instanceRef?: { current: WidgetInstance | null };
 };
+
+/**
+ * Options that never re-create the widget: the box is the wrapper's own, theme and locale switch
+ * live, and the callbacks are read when called (a new function on every render is fine).
+ */
+const NOT_KEYS: readonly OptionName[] = ['container', 'theme', 'locale', 'getAuthToken', 'onEvent'];
+/** Every other option: a change makes a new widget. */
+const KEY_OPTIONS = OPTION_NAMES.filter((name) => !NOT_KEYS.includes(name));
 
 export function ServiceWidget(props: ServiceWidgetProps) {
   const box = useRef<HTMLDivElement | null>(null);
@@ -23,21 +34,24 @@ export function ServiceWidget(props: ServiceWidgetProps) {
   const latest = useRef(props);
   latest.current = props;
 
-  const { publicId, baseUrl, authToken, primaryColor, voice, voiceRuntimeUrl, portalUrl, nonce } = props;
   const usesGetter = props.getAuthToken !== undefined;
+  // Always as many dependencies, in the same order: one per key option.
+  const keys = KEY_OPTIONS.map((name) => props[name as keyof ServiceWidgetProps]);
 
   useEffect(() => {
     const container = box.current;
     if (!container) return;
     const initial = latest.current;
-    const options: InitOptions = {
-      publicId,
-      container,
-      onEvent: (e) => latest.current.onEvent?.(e),
-      ...(usesGetter ? { getAuthToken: () => latest.current.getAuthToken!() } : { authToken }),
-      ...defined({ baseUrl, primaryColor, voice, voiceRuntimeUrl, portalUrl, nonce, theme: initial.theme, locale: initial.locale }),
-    };
-    const instance = init(options);
+    // Undefined values are left out: the widget warns about nothing, and defaults apply.
+    const options: Record<string, unknown> = {};
+    for (const name of OPTION_NAMES) {
+      const value = initial[name as keyof ServiceWidgetProps];
+      if (name !== 'container' && value !== undefined) options[name] = value;
+    }
+    options.container = container;
+    options.onEvent = ((e) => latest.current.onEvent?.(e)) satisfies InitOptions['onEvent'];
+    if (usesGetter) options.getAuthToken = (() => latest.current.getAuthToken!()) satisfies InitOptions['getAuthToken'];
+    const instance = init(options as unknown as InitOptions);
     widget.current = instance;
     if (initial.instanceRef) initial.instanceRef.current = instance;
     return () => {
@@ -45,7 +59,7 @@ export function ServiceWidget(props: ServiceWidgetProps) {
       if (widget.current === instance) widget.current = null;
       if (initial.instanceRef?.current === instance) initial.instanceRef.current = null;
     };
-  }, [publicId, baseUrl, authToken, usesGetter, primaryColor, voice, voiceRuntimeUrl, portalUrl, nonce]);
+  }, [usesGetter, ...keys]);
 
   // Theme and language change live: same widget, same conversation.
   const { theme, locale } = props;
@@ -57,9 +71,4 @@ export function ServiceWidget(props: ServiceWidgetProps) {
   }, [locale]);
 
   return createElement('div', { ref: box, className: props.className, style: props.style });
-}
-
-/** Leaves out undefined values: the widget warns about nothing, and defaults apply. */
-function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

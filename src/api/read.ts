@@ -45,6 +45,7 @@ export async function readChatStream(
   const cancel = (_?: unknown) => void reader.cancel().catch(() => {});
   let stall: ReturnType<typeof setTimeout> | undefined;
   let stalled = false;
+  let finished = false;
   signal?.addEventListener('abort', cancel);
   try {
     for (;;) {
@@ -59,7 +60,10 @@ export async function readChatStream(
       if (stalled) break;
       if (chunk.done) decoder.end();
       else decoder.feed(chunk.value);
-      if (decoder.finished) return { conversationId };
+      if (decoder.finished) {
+        finished = !chunk.done;
+        return { conversationId };
+      }
       if (chunk.done) break;
     }
     // Ended unfinished or stalled: the same error as a failure, without a cause.
@@ -67,7 +71,29 @@ export async function readChatStream(
   } finally {
     clearTimeout(stall);
     signal?.removeEventListener('abort', cancel);
-    // Drops the rest after `done`, e.g. a connection the server keeps open.
-    cancel();
+    if (finished) drain(reader, signal);
+    else cancel();
   }
+}
+
+/** How long the end of a finished reply's body may take (the service closes right after `[DONE]`). */
+const DRAIN_MS = 10_000;
+
+/**
+ * Reads a finished reply's body to its end, ignoring it: cancelling it instead would end the
+ * request as aborted (Chromium's network panel shows every reply as `net::ERR_ABORTED`). A body
+ * that does not end soon after, or a stop/destroy meanwhile, is cancelled.
+ */
+function drain(reader: ReadableStreamDefaultReader<Uint8Array>, signal?: AbortSignal): void {
+  const cancel = () => void reader.cancel().catch(() => {});
+  const timer = setTimeout(cancel, DRAIN_MS);
+  signal?.addEventListener('abort', cancel);
+  const next = (): Promise<void> => reader.read().then((chunk) => (chunk.done ? undefined : next()));
+  void next()
+    .catch(() => {})
+    .finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+      reader.releaseLock();
+    });
 }

@@ -8,6 +8,9 @@ export interface TokenProvider {
   rejected(): void;
 }
 
+/** header.payload.signature, each base64url (the signature may be empty: an unsigned token). */
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
+
 /**
  * `getToken` is the page's `getAuthToken`, or a function returning the static `authToken`. A static
  * token the service rejected stays rejected: it is not sent again, and the notice asks the visitor
@@ -15,6 +18,7 @@ export interface TokenProvider {
  */
 export function tokenProvider(getToken: () => string | Promise<string>, isStatic = false): TokenProvider {
   let dead = false;
+  let warned = false;
   return {
     async get() {
       if (dead) throw new AuthTokenError(undefined, true);
@@ -25,6 +29,16 @@ export function tokenProvider(getToken: () => string | Promise<string>, isStatic
         throw new AuthTokenError(e);
       }
       if (typeof token != 'string' || !token) throw new AuthTokenError();
+      // Sent anyway (the widget never judges a token), but an HTML error page or a JSON object
+      // from the token endpoint is named to the page's developer: once, and never the value.
+      if (!warned && !JWT_SHAPE.test(token.trim())) {
+        warned = true;
+        const option = isStatic ? 'authToken' : 'getAuthToken';
+        console.error(
+          `ServiceWidget: check the \`${option}\` option: its token is not a JWT (three base64url parts ` +
+            'separated by dots). Did your token endpoint answer 2xx with the bare token?',
+        );
+      }
       return token;
     },
     rejected() {

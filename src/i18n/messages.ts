@@ -79,6 +79,10 @@ export const MESSAGES = {
     'Voice could not be started. Please try again.',
     'Sesli kullanım başlatılamadı. Lütfen tekrar deneyin.',
   ],
+  chartFailed: [
+    'The chart could not be loaded. Please try again.',
+    'Grafik yüklenemedi. Lütfen tekrar deneyin.',
+  ],
   micSilence: ['Stop the spoken answer', 'Sesli yanıtı durdur'],
   invalidPublicId: ['The chat is not configured correctly.', 'Sohbet doğru yapılandırılmamış.'],
   approval: [

@@ -8,7 +8,7 @@
  * show a construct that is not there.
  */
 
-import { inlineTooCostly } from './render';
+import { inlineTooCostly } from './limits';
 
 // An opening or closing fence line; a backtick fence's info string cannot hold a backtick.
 const FENCE = /^\s*(`{3,}(?!.*`)|~{3,})(.*)/;

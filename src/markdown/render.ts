@@ -4,8 +4,12 @@
  * Pipeline: marked's lexer (GFM) → DOM built here from the tokens with `createElement` and text
  * nodes only (no HTML string is ever parsed, so raw HTML in a reply is text by construction and no
  * Trusted Types sink is touched) → DOMPurify over that DOM in place (`IN_PLACE`: defence in depth;
- * it parses nothing either). Only the lexer of marked is used: its HTML renderer is dropped from
- * the bundle (see `markedLexerOnly` in vite.config.ts), which saves 3 kB gzip on every page.
+ * it parses nothing either). Only the lexer of marked is used. marked and DOMPurify ship as
+ * published (docs/testing.md, "Dependencies as published").
+ *
+ * Nothing imports this module statically: ./engine.ts loads it (and with it marked and DOMPurify)
+ * on the first reply, so a page view whose visitor never opens the chat builds none of their
+ * rules (docs/benchmarks.md, "Start-up").
  *
  * Testing note: DOMPurify does not run under happy-dom (cure53/DOMPurify#1457), so the unit XSS
  * corpus (test/markdown/xss.test.ts) checks what this builder makes; test/browser/sanitizer.test.ts
@@ -15,32 +19,16 @@ import DOMPurify from 'dompurify';
 import { getDefaults, Lexer, type MarkedOptions, type Token, type Tokens } from 'marked';
 
 import { markCodeBidi } from './bidi';
+import { provideMarkdown } from './engine';
+import { inlineTooCostly, MAX_DEPTH } from './limits';
 import { ENTITY_PURIFY, LINK_SCHEME, PURIFY } from './sanitize-config';
 
-// The build keeps only the DOMPurify these configs need (vite.config.ts): `sanitize` alone, the
-// flags they do not set fixed at their defaults (a config setting one makes it throw), and its SVG
-// and MathML tag lists trimmed to the tags they allow.
+export { inlineTooCostly, MAX_DEPTH, MAX_INLINE_CHARS, MAX_INLINE_COST } from './limits';
 
-// Lexer options, built on first use: a page whose visitor never opens the chat does no markdown
-// work at all. GFM with `breaks: false` (a single newline is a soft break, as on GitHub). The build
-// drops marked's `pedantic`, `breaks` and extension paths (vite.config.ts): keep these options.
+// Lexer options, built on first use. GFM with `breaks: false` (a single newline is a soft break,
+// as on GitHub); never the page's global `marked` defaults.
 let options: MarkedOptions | undefined;
 
-/**
- * Limits that keep hostile markdown from freezing the host page (docs/hardening.md). marked's
- * inline scan costs about (emphasis/link/code delimiters) x (length of the run), `_` most: `_a_b `
- * repeated 10,000 times took 9 s. A run whose product is over `MAX_INLINE_COST`, or longer than
- * `MAX_INLINE_CHARS`, is shown as its plain text. Nesting costs marked a re-lex per level: a block
- * with a line nested deeper than `MAX_DEPTH` (list markers, `>`, or two columns of indentation
- * per level) is shown as plain text lines.
- */
-export const MAX_INLINE_CHARS = 32_768;
-export const MAX_INLINE_COST = 4_000_000;
-export const MAX_DEPTH = 16;
-
-const DELIMITERS = /[*_~`[\]<]/g;
-// `_` costs marked far more than the others (flanking rules): it counts nine times.
-const UNDERSCORES = /_/g;
 // The container prefix of a line: indentation, list markers and `>`s.
 // (`>` needs no space after it: `>>>` is three quotes deep.)
 const CONTAINER_PREFIX = /^(?:[ \t]*(?:(?:[*+-]|\d{1,9}[.)])(?=[ \t]|$)|>))*[ \t]*/gm;
@@ -58,10 +46,6 @@ function deepLine(src: string): number {
   }
   return -1;
 }
-
-/** True if marked's inline scan of `src` could take too long: then it is shown as plain text. */
-export const inlineTooCostly = (src: string): boolean =>
-  src.length > MAX_INLINE_CHARS || ((src.match(DELIMITERS)?.length ?? 0) + 8 * (src.match(UNDERSCORES)?.length ?? 0)) * src.length > MAX_INLINE_COST;
 
 /**
  * Lexes with the widget's own options (never the page's global `marked` defaults), within the
@@ -275,3 +259,6 @@ export function renderMarkdown(src: string | Token[]): DocumentFragment {
   frag.append(...clean.childNodes);
   return frag;
 }
+
+// Hands the engine to ./engine.ts, whose loader runs this module on the first reply.
+provideMarkdown({ lexMarkdown, renderMarkdown });

@@ -1,9 +1,4 @@
-/**
- * Every config the widget gives DOMPurify, in one module because the build reads them too:
- * vite.config.ts trims DOMPurify to what these configs can reach (its SVG and MathML tag lists to
- * `ALLOWED_TAGS`, the only names its namespace check is ever asked about) and fails if a config
- * here allows a tag outside `ALLOWED_TAGS`.
- */
+/** Every config the widget gives DOMPurify (./render.ts), in one module. */
 import type { Config } from 'dompurify';
 
 /** Elements a rendered reply may contain. No h1/h2: headings are shifted down two levels. */
@@ -24,5 +19,3 @@ export const PURIFY: Config & { IN_PLACE: true } = {
 
 /** Named character references decoded by the browser's parser (render.ts `lookUp`): text only. */
 export const ENTITY_PURIFY: Config & { RETURN_DOM: true } = { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [], RETURN_DOM: true };
-
-export const PURIFY_CONFIGS: readonly Config[] = [PURIFY, ENTITY_PURIFY];

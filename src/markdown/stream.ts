@@ -21,8 +21,12 @@
 import { bidiNodes } from './bidi';
 import { TASK_BUDGET_MS, withinTaskBudget } from './budget';
 import { settleTail } from './partial';
-import { lexMarkdown, renderMarkdown } from './render';
+import { loadMarkdown, markdownEngine } from './engine';
 import type { Token } from 'marked';
+
+// The engine is loaded by the first `run` (./engine.ts); these are only called after that.
+const lexMarkdown = (src: string): Token[] => markdownEngine()!.lexMarkdown(src);
+const renderMarkdown = (src: string | Token[]): DocumentFragment => markdownEngine()!.renderMarkdown(src);
 
 /** Characters lexed at a time at most (about 10 ms of the slowest markdown in Chromium). */
 export const WINDOW = 8_192;
@@ -49,7 +53,8 @@ export interface StreamingRenderer {
   /**
    * Renders the final text; `onDone` is called once it is all on screen. A reply up to `WINDOW`
    * characters renders synchronously (as `renderMarkdown(fullText)` would) unless the task's
-   * budget is spent; a longer one is rendered over the next frames.
+   * budget is spent or the markdown engine is not loaded yet (./engine.ts: the first reply of a
+   * page waits for it); a longer one is rendered over the next frames.
    */
   finish(fullText: string, onDone?: () => void): void;
   /** Cancels any pending frame; the DOM is left as it is. */
@@ -156,6 +161,7 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   let short = false; // what `finish` has left to render fits one window: it renders at once
   // Characters of the next window: the first is small, the next sized by how long it took.
   let size = MIN_WINDOW;
+  let loading: Promise<unknown> | undefined; // waiting for the engine
 
   const schedule = (): void => void (frame ||= requestAnimationFrame(run));
 
@@ -296,6 +302,8 @@ export function createStreamingRenderer(target: HTMLElement): StreamingRenderer 
   function run(): void {
     frame = 0;
     if (done) return;
+    // The first render anywhere loads the engine first (in the bundle: within this task).
+    if (!markdownEngine()) return void (loading ??= loadMarkdown().then(run, () => done || target.replaceChildren(pending)));
     // Asked first, so the task's budget counts this frame's first window too.
     const fresh = withinTaskBudget();
     if (final && !short && !fresh) return schedule();

@@ -19,6 +19,13 @@ interface TrustedTypesLike {
   createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
 }
 
+/**
+ * A runtime not here after this long counts as failed (docs/protocol.md "Rules"): the visitor gets a
+ * notice and the control rests again, instead of a button that does nothing or a microphone shown
+ * as recording. A later press tries again.
+ */
+export const RUNTIME_TIMEOUT_MS = 15_000;
+
 const loading = new Map<string, Promise<unknown>>();
 let policy: ReturnType<TrustedTypesLike['createPolicy']> | undefined;
 /** The URLs the `service-widget` policy lets through: the runtimes asked for, nothing else. */
@@ -30,10 +37,17 @@ export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: R
     loading.set(url, (p = new Promise<T>((resolve, reject) => {
       const script = document.createElement('script');
       const fail = (e: unknown) => {
+        clearTimeout(timer);
+        script.onload = script.onerror = null;
         script.remove();
-        loading.delete(url); // a later use may try again
+        // A later use may try again (a runtime that arrives after all then changes nothing).
+        if (loading.get(url) === p) loading.delete(url);
         reject(e);
       };
+      const timer = setTimeout(() => {
+        console.error(`ServiceWidget: ${url} not loaded after ${RUNTIME_TIMEOUT_MS / 1000} s.`);
+        fail(Error(`ServiceWidget: runtime not loaded in time: ${url}`));
+      }, RUNTIME_TIMEOUT_MS);
       // A load without the runtime's event (wrong file) or a failed one (unreachable, no CORS
       // answer, integrity mismatch).
       script.onload = script.onerror = () => {
@@ -42,6 +56,7 @@ export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: R
         fail(Error(`ServiceWidget: runtime not loaded: ${url}`));
       };
       script.addEventListener(RUNTIME_EVENT, (e) => {
+        clearTimeout(timer);
         script.onload = script.onerror = null;
         resolve((e as CustomEvent<T>).detail);
       });

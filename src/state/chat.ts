@@ -1,16 +1,11 @@
 import type { ApiClient } from '../api/client';
 import { HttpError } from '../api/errors';
-import type { ChatBody, ChatEvent, ConfirmationStatus, Decision, WireMessage } from '../api/types';
+import type { ChatBody, ConfirmationStatus, Decision, WireMessage } from '../api/types';
 import { store, type Store } from './store';
 import { OfflineError, type Notice } from './notices';
+import { createReply, type ReplyPhase, type ReplyWriter } from './reply';
 
-/**
- * Where a reply is, the one fact the message's status line shows: `thinking` until the first text,
- * `looking-up` while the service runs a tool, `streaming` once text flows, then how it ended.
- */
-export type ReplyPhase = 'thinking' | 'looking-up' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
-
-export const isLive = (phase: ReplyPhase): boolean => phase == 'thinking' || phase == 'looking-up' || phase == 'streaming';
+export { isLive, type ReplyPhase, type ReplyWriter } from './reply';
 
 export interface ChatMessage {
   id: string;
@@ -44,19 +39,6 @@ export interface ChatHooks {
   onNotFound(id: string): void;
 }
 
-/** One reply streaming into the list, typed or spoken: the events of contract 4.1. */
-export interface ReplyWriter {
-  id: string;
-  /** Shows the reply (thinking) if it is not shown yet. */
-  begin(): void;
-  onEvent(e: ChatEvent): void;
-  /** Ends a shown reply that is still live, as `final`. */
-  finish(final: ReplyPhase): void;
-  /** The stream ended normally: done, unless an `error` event ended it already. */
-  complete(): void;
-  started(): boolean;
-}
-
 let seq = 0;
 const localId = () => `local-${++seq}`;
 
@@ -75,6 +57,8 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
   /** The composer's text, apart so typing re-renders only the composer. A failed send puts the message back. */
   const draft = store('');
   let inflight: AbortController | null = null;
+  /** The latest request: a finished reply's body may still be read to its end (api/read.ts), until destroy. */
+  let latest: AbortController | null = null;
 
   const patch = (p: Partial<ChatState>) => state.update((s) => ({ ...s, ...p }));
   const append = (m: ChatMessage) => state.update((s) => ({ ...s, messages: [...s.messages, m] }));
@@ -83,7 +67,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
   /** Starts something the stop button, a reset or dispose can abort. */
   const claim = (): AbortController => {
     const ctrl = new AbortController();
-    inflight = ctrl;
+    inflight = latest = ctrl;
     return ctrl;
   };
   const release = (ctrl: AbortController) => {
@@ -91,65 +75,14 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     patch({ busy: 'idle' });
   };
 
-  function openReply(onStarted: () => void): ReplyWriter {
-    const live = store('');
-    const phase = store<ReplyPhase>('thinking');
-    const reply: ChatMessage = { id: localId(), role: 'assistant', content: '', live, phase };
-    let started = false;
-    const begin = () => {
-      if (started) return;
-      started = true;
-      onStarted();
-      append(reply);
-    };
-    const finish = (final: ReplyPhase) => {
-      if (!started || !isLive(phase.get())) return;
-      // The final text lands before the phase changes, so the message never shows an empty end.
-      patchMessage(reply.id, { content: live.get(), live: undefined });
-      phase.set(final);
-    };
-    return {
-      id: reply.id,
-      begin,
-      finish,
-      started: () => started,
-      onEvent(e) {
-        begin();
-        switch (e.type) {
-          case 'start':
-            if (e.conversationId) patch({ conversationId: e.conversationId });
-            break;
-          case 'delta':
-            live.set(live.get() + e.text);
-            if (isLive(phase.get())) phase.set('streaming');
-            break;
-          case 'tool':
-            if (isLive(phase.get())) phase.set('looking-up');
-            break;
-          case 'conversation':
-            patch({ conversationId: e.id });
-            hooks.onConversation(e.id, e.title);
-            break;
-          case 'confirmation':
-            patchMessage(reply.id, { confirmation: { id: e.id, prompt: e.prompt, status: 'pending' } });
-            break;
-          case 'approval':
-            patchMessage(reply.id, { approval: { status: e.status, message: e.message } });
-            break;
-          case 'error':
-            finish('error');
-            hooks.streamError(e.error);
-            break;
-        }
-      },
-      complete() {
-        begin();
-        if (!isLive(phase.get())) return;
-        finish('done');
-        hooks.onReplyDone(state.get().conversationId, live.get());
-      },
-    };
-  }
+  const replyContext = {
+    hooks,
+    append,
+    patchMessage,
+    adopt: (conversationId: string) => patch({ conversationId }),
+    conversationId: () => state.get().conversationId,
+  };
+  const openReply = (onStarted: () => void): ReplyWriter => createReply({ ...replyContext, id: localId() }, onStarted);
 
   /** Streams one POST /chat into a new assistant message; throws only if no reply began. */
   async function stream(body: ChatBody, onStarted: () => void): Promise<void> {
@@ -287,6 +220,9 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       hooks.clearNotice();
       patch({ conversationId: null, messages: [], busy: 'idle' });
     },
-    dispose: stop,
+    dispose: () => {
+      stop();
+      latest?.abort();
+    },
   };
 }

@@ -29,8 +29,14 @@ export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, local
   let controller: VoiceController | undefined;
   /** Pressed while the runtime loads: start once it is here (a second press, close or destroy cancel). */
   let wanted = false;
-  const say = (key: VoiceFailure | 'voiceFailed' | 'voiceNotConfigured', retry?: () => void) =>
-    notify({ kind: 'voice', code: key === 'voiceNotConfigured' ? 'voice_not_configured' : 'voice', say: key, action: retry && ['retry', retry] });
+  const codes = { voiceNotConfigured: 'voice_not_configured', voiceFailed: 'voice_unavailable' } as const;
+  const say = (key: VoiceFailure | keyof typeof codes, retry?: () => void) =>
+    notify({
+      kind: 'voice',
+      code: codes[key as keyof typeof codes] ?? 'voice',
+      say: key,
+      action: retry && ['retry', retry],
+    });
   // A refused session says why in the service's words (409 voice_not_configured, 429, 401…); the
   // retry starts a new turn (a click, so the microphone may be asked again).
   const fail = (failure: VoiceFailure | null, error?: unknown) =>
@@ -70,6 +76,8 @@ export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, local
         cancel();
         controller.press();
       },
+      // Refused (integrity), unreachable, or not here after 15 s (runtime/load.ts): the button
+      // rests again and the visitor is told; the notice's retry is a fresh press.
       () => {
         if (!wanted) return;
         cancel();

@@ -132,6 +132,20 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     if (restoring && !conversationId && !messages.length && busy == 'idle') void chat.load(restoring, true);
     opts.onEvent({ type: 'open' });
   };
+  /** Bumped to move focus into the composer (ui/Composer.tsx). */
+  const focusRequest = store(0);
+  /**
+   * The page's `ask` (docs/page-api.md): the text in the composer as if typed, then
+   * sent as if Send was pressed, unless a reply is on its way (it is never interrupted).
+   */
+  const ask = (text: string, send: boolean) => {
+    open();
+    patch({ view: 'chat' });
+    chat.draft.set(text);
+    if (send && chat.state.get().busy == 'idle') void chat.send(text);
+    // A touch screen would raise its keyboard over the answer.
+    if (!window.matchMedia?.('(pointer: coarse)').matches) focusRequest.update((n) => n + 1);
+  };
   const close = () => {
     if (!session.get().open) return;
     voice.release();
@@ -162,6 +176,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     t,
     open,
     close,
+    ask,
+    focusRequest,
     toggle: () => (session.get().open ? close() : open()),
     /** The panel was open when the visitor left the previous page of this tab. */
     reopen: continuity.kept.open,
@@ -186,6 +202,11 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     setLocale: (locale: Locale) => patch({ locale }),
     openPortal: portal,
     dismissNotice: () => notice.set(null),
+    /**
+     * widget-chart.js was refused (integrity), unreachable, or not here after 15 s (runtime/load.ts):
+     * the visitor is told; the chart button, never pressed, rests and may be pressed again.
+     */
+    chartFailed: () => notify({ kind: 'error', code: 'chart_unavailable', say: 'chartFailed' }),
     dispose: () => {
       for (const off of unkeep) off();
       continuity.forget();

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Icon } from './icons';
@@ -23,6 +23,14 @@ export function Composer() {
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) submit(e);
   };
   const input = useRef<HTMLTextAreaElement>(null);
+  // The page's `ask` put a question here: the caret goes after it (also when the panel just opened).
+  const focusRequest = useStore(model.focusRequest);
+  useEffect(() => {
+    const el = input.current;
+    if (!focusRequest || !el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [focusRequest]);
   // Grows with the text (up to the CSS max-height) and shrinks back when a send clears it.
   useLayoutEffect(() => {
     const el = input.current;

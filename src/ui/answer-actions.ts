@@ -122,7 +122,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         try {
           draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
         } catch {
-          return;
+          return model.chartFailed();
         }
         scroll.before((box ??= document.createElement('div')));
         box.className = 'chart-box';

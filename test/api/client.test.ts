@@ -169,14 +169,14 @@ describe('createClient', () => {
 /** A chat answer from an injected fetch (no msw), whose body reports being cancelled. */
 function streamFetch(parts: string[], end: 'close' | 'error' | 'open') {
   const enc = new TextEncoder();
-  const state = { cancelled: false };
+  const state = { cancelled: false, closed: false };
   const queue = [...parts];
   const body = new ReadableStream<Uint8Array>({
     pull(c) {
       const next = queue.shift();
       if (next !== undefined) c.enqueue(enc.encode(next));
       // Failing only once the parts were read: error() drops chunks still queued.
-      else if (end === 'close') c.close();
+      else if (end === 'close') c.close(), (state.closed = true);
       else if (end === 'error') c.error(new TypeError('network'));
     },
     cancel() {
@@ -184,16 +184,41 @@ function streamFetch(parts: string[], end: 'close' | 'error' | 'open') {
     },
   });
   const fetch = (() => Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }))) as typeof globalThis.fetch;
-  return { fetch, state };
+  return { fetch, state, body };
 }
 
 describe('chat stream reading', () => {
-  it('resolves after [DONE] without waiting for the body to close, and drops the rest', async () => {
-    const { fetch, state } = streamFetch([chunk({ content: 'a' }), DONE], 'open');
+  it('resolves after [DONE] without waiting for the body to close, then reads it to its end: never cancelled', async () => {
+    // Cancelling a finished reply's body ends its request as aborted (net::ERR_ABORTED in Chromium).
+    const { fetch, state, body } = streamFetch([chunk({ content: 'a' }), DONE, ': trailing comment\n\n'], 'close');
     const events: ChatEvent[] = [];
     await expect(makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e))).resolves.toEqual({ conversationId: null });
     expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'a' }, { type: 'done' }]);
-    expect(state.cancelled).toBe(true);
+    // Read to the end, then the lock released: the stream is closed, not cancelled.
+    await vi.waitFor(() => expect(body.locked).toBe(false));
+    expect(state.cancelled).toBe(false);
+    expect(state.closed).toBe(true);
+  });
+
+  it('a body still open after [DONE] is dropped after 10 s (fake timers), or at once on abort (destroy)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const open = streamFetch([chunk({ content: 'a' }), DONE], 'open');
+      await makeClient({ fetch: open.fetch }).chat({ message: 'x' }, () => {});
+      await vi.advanceTimersByTimeAsync(9_900);
+      expect(open.state.cancelled).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(open.state.cancelled).toBe(true);
+
+      const ac = new AbortController();
+      const aborted = streamFetch([chunk({ content: 'a' }), DONE], 'open');
+      await makeClient({ fetch: aborted.fetch }).chat({ message: 'x' }, () => {}, ac.signal);
+      expect(aborted.state.cancelled).toBe(false);
+      ac.abort();
+      await vi.waitFor(() => expect(aborted.state.cancelled).toBe(true));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('resolves when an error event ends the reply and the body then closes', async () => {

@@ -103,6 +103,8 @@ describe('a stream that goes silent (fake timers)', () => {
     await vi.advanceTimersByTimeAsync(200_000);
     await expect(pending).resolves.toEqual({ conversationId: null });
     expect(events.at(-1)).toEqual({ type: 'done' });
+    // This body stays open after [DONE]: it is read to its end for 10 s more (api/read.ts drain), then dropped.
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

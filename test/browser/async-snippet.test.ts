@@ -12,7 +12,11 @@ import { REPO_ROOT } from './paths';
 /** This run's snapshot of dist/widget.js (global-setup.ts), else the live build. */
 const widgetUrl = () => `${serverUrl()}${((inject as (key: string) => unknown)('widgetScriptPath') as string | undefined) ?? '/dist/widget.js'}`;
 
-const TOKEN_FETCH = "fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then(function (r) { return r.text(); })";
+const TOKEN_FETCH = `fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then(function (r) {
+        // An error page (a 404, a login redirect's HTML) must not become the token.
+        if (!r.ok) throw new Error('widget token: HTTP ' + r.status);
+        return r.text();
+      })`;
 
 /** The example page, pointed at this test's mock: its widget.js, public id and token endpoint. */
 function examplePage(): string {
@@ -24,7 +28,9 @@ function examplePage(): string {
     .replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()))
     .replace("'YOUR_PUBLIC_ID'", JSON.stringify(DEMO_PUBLIC_ID))
     .replace(TOKEN_FETCH, 'window.__swMintToken()')
-    .replace('if (window.dataLayer)', 'window.dataLayer = window.dataLayer || []; if (window.dataLayer)');
+    .replace('if (window.dataLayer)', 'window.dataLayer = window.dataLayer || []; if (window.dataLayer)')
+    // The page names an icon, so the browser's own /favicon.ico request (a 404 in the console) is not made.
+    .replace('<meta charset="utf-8">', '<meta charset="utf-8">\n<link rel="icon" href="data:,">');
 }
 
 describe('async snippet (examples/async-snippet.html) in a real browser', () => {
@@ -58,7 +64,7 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     expect(after.hosts).toBe(1);
     expect(after.events).toEqual(expect.arrayContaining(['service_widget_ready', 'service_widget_open']));
     // baseUrl defaulted to the origin of the script the snippet loaded.
-    expect((await apiRequests()).map((r) => r.path)).toContain('/api/v1/widget/config');
+    await expect.poll(async () => (await apiRequests()).map((r) => r.path)).toContain('/api/v1/widget/config');
 
     // The stand-in the page kept now drives the real widget.
     await bp.page.evaluate(() => (window as unknown as { chat: { close(): void } }).chat.close());
@@ -67,6 +73,26 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     await host.locator('[part~="panel"]').waitFor();
     expect(await bp.pageErrors()).toEqual([]);
     expect(await bp.consoleErrors()).toEqual([]);
+  });
+
+  it('queues ask() made before widget.js loads: once it runs, the panel is open with the question in the composer', async () => {
+    await resetMock();
+    const bp = await barePage({ 'index.html': examplePage() }, { fixtures: ['hold-widget-script.js'] });
+    await bp.goto();
+    await bp.page.locator('#ask-invoice').click();
+    const queued = await bp.page.evaluate(() => (window as unknown as { chat: { q: unknown[] } }).chat.q);
+    expect(queued).toEqual([['ask', ['What is still unpaid on invoice 2026-114?']]]);
+    expect(await apiRequests()).toEqual([]);
+
+    await bp.page.evaluate(() => (window as unknown as { __swRelease(): void }).__swRelease());
+    const input = bp.page.locator('[data-service-widget]').locator('[part~="composer-input"]');
+    await input.waitFor();
+    await expect.poll(() => input.inputValue()).toBe('What is still unpaid on invoice 2026-114?');
+    const events = await bp.page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event));
+    expect(events.slice(0, 2)).toEqual(['service_widget_ready', 'service_widget_open']);
+    // Nothing was sent: ask without { send: true } only fills the composer.
+    expect((await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat')).toEqual([]);
+    expect(await bp.pageErrors()).toEqual([]);
   });
 
   it('after widget.js has loaded, the snippet is a no-op and init goes straight to the real API', async () => {

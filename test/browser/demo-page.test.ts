@@ -95,6 +95,93 @@ describe('the QA demo at 1280x800', () => {
   });
 });
 
+/** Sets a control of the demo's form as QA would, with the change event its listener reads. */
+async function setControl(page: TestPage, name: string, value: string): Promise<void> {
+  await page.evaluate(
+    ([n, v]) => {
+      const el = document.querySelector<HTMLInputElement | HTMLSelectElement>(`#controls [name="${n}"]`)!;
+      el.value = v;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [name, value] as const,
+  );
+}
+
+const readyEvents = (page: TestPage) =>
+  page.evaluate(() => [...document.querySelectorAll('#event-log li')].filter((li) => /\bready$/.test(li.textContent!)).length);
+
+async function ask(page: TestPage, text: string): Promise<Locator> {
+  const input = page.locator('[part~="composer-input"]');
+  await input.fill(text);
+  await input.press('Enter');
+  const reply = page.locator('[part~="message"][data-role="assistant"]').last();
+  await reply.locator('[part~="copy-message-button"]').waitFor({ timeout: WAIT }); // finished
+  return reply;
+}
+
+describe('the QA demo keeps what QA set up', () => {
+  it('keeps the conversation across a reload with persist on (the mock keeps its data too)', async () => {
+    const page = await openDemo(DESKTOP);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect.poll(() => page.locator('#status').textContent(), { timeout: 45_000 }).toMatch(/^Widget /);
+    await page.locator('[part~="launcher"]').click();
+    const question = `Reload test ${Date.now()}: how many orders last week?`;
+    await ask(page, question);
+    await page.reload();
+    await expect.poll(() => page.locator('#status').textContent(), { timeout: 45_000 }).toMatch(/^Widget /);
+    // The panel was open: it opens again with the same conversation, question and answer.
+    const user = page.locator('[part~="message"][data-role="user"]');
+    await expect.poll(() => user.first().textContent(), { timeout: WAIT }).toContain(question);
+    await expect.poll(() => page.locator('[part~="message"][data-role="assistant"]').first().textContent(), { timeout: WAIT })
+      .toContain('There were 42 orders');
+    expect(await page.locator('[part~="notice"]').count()).toBe(0);
+  });
+
+  it('applies theme, locale and scenario to the live widget instead of making a new one', async () => {
+    const page = await openDemo(DESKTOP);
+    await page.locator('[part~="launcher"]').click();
+    await page.locator('[part~="composer-input"]').fill('a draft that must survive');
+    const before = await readyEvents(page);
+    await setControl(page, 'theme', 'light');
+    await setControl(page, 'locale', 'tr');
+    await setControl(page, 'scenario', 'slow');
+    await expect.poll(() => page.locator('[part~="send-button"]').getAttribute('aria-label'), { timeout: WAIT }).toBe('Gönder');
+    expect(await readyEvents(page)).toBe(before);
+    expect(await page.locator('[part~="composer-input"]').inputValue()).toBe('a draft that must survive');
+    await setControl(page, 'locale', 'en');
+    await setControl(page, 'scenario', 'normal');
+  });
+
+  it('has a scenario with a table over 200 rows, and every scenario fits its list', async () => {
+    const page = await openDemo(DESKTOP);
+    const select = page.locator('#controls select[name="scenario"]');
+    const [names, fits] = await select.evaluate((el) => {
+      const s = el as HTMLSelectElement;
+      const widest = Math.max(...[...s.options].map((o) => {
+        const probe = document.createElement('span');
+        probe.textContent = o.text;
+        probe.style.font = getComputedStyle(s).font;
+        probe.style.position = 'absolute';
+        probe.style.whiteSpace = 'nowrap';
+        document.body.append(probe);
+        const w = probe.getBoundingClientRect().width;
+        probe.remove();
+        return w;
+      }));
+      return [[...s.options].map((o) => o.value), widest <= s.clientWidth] as const;
+    });
+    expect(names).toContain('long-table');
+    expect(fits).toBe(true);
+    await setControl(page, 'scenario', 'long-table');
+    await page.locator('[part~="launcher"]').click();
+    const reply = await ask(page, 'Daily orders please');
+    expect(await reply.locator('tbody tr').count()).toBe(250);
+    await reply.getByText(/Show all 250 rows/).waitFor({ timeout: WAIT });
+    await setControl(page, 'scenario', 'normal');
+  });
+});
+
 describe('the QA demo on a phone (390x844)', () => {
   it('fits the width: no sideways scrolling, every control inside the screen', async () => {
     const page = await openDemo(PHONE);

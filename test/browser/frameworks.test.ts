@@ -35,23 +35,32 @@ interface Harness {
   inits: number;
   destroys: number;
   events: { type: string }[];
+  /** The options of the last init: names, and values that are not functions or elements. */
+  options: Record<string, unknown>;
 }
 
 declare global {
   interface Window {
     __sw: Harness;
     __leaks(): string[];
-    __app: { render(props: Record<string, unknown>, strict?: boolean): Promise<void>; unmount(): Promise<void> };
+    __app: {
+      render(props: Record<string, unknown>, strict?: boolean): Promise<void>;
+      unmount(): Promise<void>;
+      /** The mounted widget's ask(), reached the way an app would (React: instanceRef; Vue: the component's ref). */
+      ask(text: string, options?: { send?: boolean }): void;
+    };
   }
 }
 
 /** `service-widget` for the test bundle: the real npm entry, counting init/destroy calls. */
-const SHIM = `import { init as realInit, version } from ${JSON.stringify(path.join(REPO_ROOT, 'src', 'esm.ts'))};
+const SHIM = `import { init as realInit, version, OPTION_NAMES } from ${JSON.stringify(path.join(REPO_ROOT, 'src', 'esm.ts'))};
 window.__sw = { inits: 0, destroys: 0, events: [] };
-export { version };
+export { version, OPTION_NAMES };
 export function init(options) {
   const widget = realInit(options);
   window.__sw.inits++;
+  window.__sw.options = Object.fromEntries(Object.entries(options).map(([k, v]) =>
+    [k, typeof v === 'function' ? 'function' : v instanceof HTMLElement ? 'element' : v]));
   return { ...widget, destroy() { window.__sw.destroys++; widget.destroy(); } };
 }
 `;
@@ -61,12 +70,15 @@ import { createRoot } from 'react-dom/client';
 import { ServiceWidget } from ${JSON.stringify(path.join(REPO_ROOT, 'examples', 'react', 'ServiceWidget.tsx'))};
 const root = createRoot(document.getElementById('root'));
 const settle = () => new Promise((r) => setTimeout(r, 50));
+const instanceRef = { current: null };
 window.__app = {
+  ask: (text, options) => instanceRef.current.ask(text, options),
   async render(props, strict) {
     const el = createElement(ServiceWidget, {
       getAuthToken: () => window.__swMintToken(),
       onEvent: (e) => window.__sw.events.push(e),
       style: { height: '560px' },
+      instanceRef,
       ...props,
     });
     root.render(strict ? createElement(StrictMode, null, el) : el);
@@ -82,13 +94,20 @@ window.__app = {
 const VUE_ENTRY = `import { createApp, h, reactive } from 'vue';
 import ServiceWidget from ${JSON.stringify(path.join(REPO_ROOT, 'examples', 'vue', 'ServiceWidget.ts'))};
 const state = reactive({ show: false, props: {} });
+let component = null;
 createApp({
   render: () => state.show
-    ? h(ServiceWidget, { getAuthToken: () => window.__swMintToken(), onEvent: (e) => window.__sw.events.push(e), ...state.props })
+    ? h(ServiceWidget, {
+      ref: (c) => (component = c),
+      getAuthToken: () => window.__swMintToken(),
+      onEvent: (e) => window.__sw.events.push(e),
+      ...state.props,
+    })
     : null,
 }).mount('#root');
 const settle = () => new Promise((r) => setTimeout(r, 50));
 window.__app = {
+  ask: (text, options) => component.ask(text, options),
   async render(props) { state.props = props; state.show = true; await settle(); },
   async unmount() { state.show = false; await settle(); },
 };
@@ -126,6 +145,8 @@ async function appBundle(name: string, entry: string, aliases: Alias[]): Promise
         minify: false,
         target: 'es2022',
         lib: { entry: path.join(outDir, 'entry.js'), formats: ['es'], fileName: () => 'app.js' },
+        // One file, as dist/index.mjs is (vite.config.ts): the markdown engine's loader stays inline.
+        rolldownOptions: { output: { codeSplitting: false } },
       },
     });
   });
@@ -203,6 +224,26 @@ async function lifecycle(bp: BarePage, strict: 'react' | 'by-hand' | 'none') {
   expect(await hostMarked(bp)).toBe(false);
   expect(await bp.page.locator('[data-service-widget]').getAttribute('data-theme')).toBe('light');
   expect(await counts(bp)).toEqual({ inits: before.inits + 1, destroys: before.destroys + 1 });
+
+  // 5. Every option reaches init (the wrappers pass each of OPTION_NAMES), persist and timeoutMs
+  // included; a change of one re-creates the widget. ask() works through the wrapper.
+  await render(bp, { ...props, theme: 'light', voice: true, persist: false, timeoutMs: 5000, open: true });
+  await composer(bp).waitFor({ timeout: WAIT });
+  expect(await bp.page.evaluate(() => window.__sw.options)).toEqual({
+    publicId: DEMO_PUBLIC_ID,
+    baseUrl: serverUrl(),
+    theme: 'light',
+    voice: true,
+    persist: false,
+    timeoutMs: 5000,
+    open: true,
+    container: 'element',
+    onEvent: 'function',
+    getAuthToken: 'function',
+  });
+  expect(await counts(bp)).toEqual({ inits: before.inits + 2, destroys: before.destroys + 2 });
+  await bp.page.evaluate(() => window.__app.ask('What is unpaid on invoice 2026-114?'));
+  await expect.poll(() => composer(bp).inputValue(), { timeout: WAIT }).toBe('What is unpaid on invoice 2026-114?');
 
   await unmount(bp);
   expect(await hostCount(bp)).toBe(0);

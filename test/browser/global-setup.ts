@@ -127,7 +127,14 @@ function cannedAnswers(): NodeHandler {
     const answer = canned.get(url.pathname);
     if (!answer || req.method === 'OPTIONS') return false;
     await read(req);
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    // A client that goes away meanwhile (its page closed) ends the wait: no timer outlives the run.
+    if (answer.delayMs) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, answer.delayMs);
+        res.on('close', () => resolve(clearTimeout(timer)));
+      });
+    }
+    if (res.destroyed) return true;
     res.writeHead(answer.status, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': '*', ...answer.headers });
     res.end(answer.body);
     return true;

@@ -1,4 +1,4 @@
-// Issue 10 point 8: a page view that never opens the chat pays nothing for markdown. marked builds
+// A page view that never opens the chat pays nothing for markdown. marked builds
 // about fifty rule regexes (`new RegExp`) when its module body runs, and DOMPurify creates its
 // Trusted Types policy when its instance is created: both must wait for the first reply.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
@@ -17,8 +17,8 @@ describe('start-up cost', () => {
     await wp.part('launcher').waitFor();
     const atLoad = await counters(wp);
     expect(atLoad.policies).not.toContain('dompurify');
-    // marked's rules for the sets the widget lexes with are ~45 (the build drops its pedantic and
-    // breaks sets, vite.config.ts); a handful may come from elsewhere on the load path.
+    // marked builds dozens of rules as its module runs (src/markdown/engine.ts loads it on the
+    // first reply); a handful may come from elsewhere on the load path.
     expect(atLoad.regexps).toBeLessThan(10);
 
     await wp.openPanel();

@@ -5,13 +5,13 @@
 // `--engine=firefox` (or BROWSER_ENGINES=firefox,webkit) picks engines.
 // Ends with one line per engine: `browser <engine> (<version>): N passed, N failed, N skipped`.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM as chromium } from '../../scripts/chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ALL = ['chromium', 'firefox', 'webkit'];
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** What each engine needs on the machine (Debian packages), and how its version is read. */
@@ -44,6 +44,8 @@ for (const engine of engines) {
 }
 
 const summaries = [];
+/** Each engine's counts, for `npm test`'s totals (scripts/test-all.mjs reads BROWSER_SUMMARY_FILE). */
+const tallies = [];
 let failed = false;
 for (const engine of engines) {
   const version = (() => {
@@ -68,7 +70,9 @@ for (const engine of engines) {
   let counts = 'no results';
   try {
     const r = JSON.parse(readFileSync(results, 'utf8'));
-    counts = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
+    const tally = { engine, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    tallies.push(tally);
+    counts = `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
     rmSync(results, { force: true });
   } catch {
     // vitest did not get to write its results: the exit status says why
@@ -77,4 +81,5 @@ for (const engine of engines) {
   summaries.push(`browser ${engine} (${version}): ${counts}${run.status !== 0 ? ` (exit ${run.status})` : ''}`);
 }
 console.log(`\n${summaries.join('\n')}`);
+if (process.env.BROWSER_SUMMARY_FILE) writeFileSync(process.env.BROWSER_SUMMARY_FILE, JSON.stringify(tallies));
 process.exit(failed ? 1 : 0);

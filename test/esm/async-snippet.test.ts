@@ -90,6 +90,22 @@ describe('async snippet', () => {
     expect(hosts()).toHaveLength(0);
   });
 
+  it('queues ask() like the other methods: the text is in the composer (and sent with send: true) once widget.js runs', async () => {
+    const token = await testToken();
+    const stub = runSnippet();
+    const events: WidgetEvent[] = [];
+    const chat = stub.init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, getAuthToken: () => token, onEvent: (e) => events.push(e) });
+    chat.ask!('What is unpaid on invoice 2026-114?');
+    expect(chat.q).toEqual([['ask', ['What is unpaid on invoice 2026-114?']]]);
+    await loadIndex();
+    await vi.waitFor(() => expect((part('composer-input') as HTMLTextAreaElement | null)?.value).toBe('What is unpaid on invoice 2026-114?'));
+    expect(events[0]).toEqual({ type: 'ready' });
+    // From now on the stand-in forwards at once, and sends like the visitor would.
+    chat.ask!('How many orders last week?', { send: true });
+    await vi.waitFor(() => expect(hosts()[0]!.shadowRoot!.querySelector('[part~="message"][data-role="user"]')?.textContent).toContain('How many orders last week?'));
+    chat.destroy!();
+  });
+
   it('runs several queued inits in order (a second init on the same target replaces the first)', async () => {
     const stub = runSnippet();
     const box = document.createElement('div');

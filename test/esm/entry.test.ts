@@ -29,7 +29,7 @@ describe("import { init } from 'service-widget'", () => {
     ];
     vi.resetModules();
     const mod = await import('../../src/esm');
-    expect(Object.keys(mod).sort()).toEqual(['init', 'version']);
+    expect(Object.keys(mod).sort()).toEqual(['OPTION_NAMES', 'init', 'version']);
     expect(Object.keys(window)).toEqual(keysBefore);
     expect('ServiceWidget' in window).toBe(false);
     expect(document.documentElement.outerHTML).toBe(html);

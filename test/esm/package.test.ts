@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { JS_FILES, SCRIPTS } from '../../build/artifacts.mjs';
 import { REPO } from './snippet';
 
 interface Pkg {
@@ -24,18 +25,8 @@ interface Pkg {
 
 const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Pkg;
 const built = existsSync(path.join(REPO, 'dist', 'index.mjs')) && existsSync(path.join(REPO, 'dist', 'index.d.ts'));
-const SHIPPED = [
-  'CHANGELOG.md',
-  'README.md',
-  'dist/index.d.ts',
-  'dist/index.mjs',
-  'dist/integrity.json',
-  'dist/widget-chart.js',
-  'dist/widget-voice.js',
-  'dist/widget.d.ts',
-  'dist/widget.js',
-  'package.json',
-];
+// The built files come from build/artifacts.mjs (the one list of them: test/build/facts.test.ts).
+const SHIPPED = ['CHANGELOG.md', 'CONTRIBUTING.md', 'README.md', 'dist/index.d.ts', 'dist/integrity.json', 'dist/widget.d.ts', 'package.json', ...JS_FILES.map((f) => `dist/${f}`)].sort();
 
 /** Used at run time, bundled into every dist/ file (a consumer's `npm install` must not fetch them). */
 const BUNDLED = ['preact', 'marked', 'dompurify'];
@@ -72,7 +63,7 @@ describe('package.json', () => {
   });
 
   it('marks only the script-tag bundles as having side effects', () => {
-    expect(pkg.sideEffects).toEqual(['./dist/widget.js', './dist/widget-voice.js', './dist/widget-chart.js']);
+    expect(pkg.sideEffects).toEqual(SCRIPTS.map((f) => `./dist/${f}`));
   });
 
   it.skipIf(!built)('every exported path exists after the build', () => {
@@ -80,20 +71,22 @@ describe('package.json', () => {
     for (const target of targets) expect(existsSync(path.join(REPO, target)), target).toBe(true);
   });
 
-  it.skipIf(!built)('npm pack ships the bundles, their types, README, CHANGELOG, docs/ and examples/, and nothing else', () => {
+  it.skipIf(!built)('npm pack ships the bundles, their types, the documents and examples/, and nothing else', () => {
     const files = packedFiles();
-    // docs/ and examples/ ship whole, because the README links into them.
+    // docs/*.md and examples/ ship, because the README links into them; the screenshots do not
+    // (0.6 MB of PNGs): the registry shows the README's images from the repository.
     expect(files.filter((f) => !/^(docs|examples)\//.test(f))).toEqual(SHIPPED);
-    expect(files.filter((f) => /\.map$|^src\/|^test\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /\.map$|\.png$|^src\/|^test\//.test(f))).toEqual([]);
   }, 30_000);
 
-  it('every relative link and image of the packed README points at a file the package ships', () => {
+  it('every relative link of the packed README points at a file the package ships; images at the repository', () => {
     const files = new Set(packedFiles());
     const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8').replace(/```[\s\S]*?```/g, '');
     const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^([a-z]+:|#)/i.test(t));
     expect(targets.length).toBeGreaterThan(5);
     const missing = targets.filter((t) => {
       const target = t.replace(/#.*$/, '').replace(/\/$/, '');
+      if (/^docs\/images\/[\w-]+\.png$/.test(target)) return !existsSync(path.join(REPO, target));
       return !files.has(target) && ![...files].some((f) => f.startsWith(`${target}/`));
     });
     expect(missing).toEqual([]);

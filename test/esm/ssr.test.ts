@@ -15,7 +15,7 @@ describe('importing service-widget without a browser', () => {
     const globalsBefore = Object.getOwnPropertyNames(globalThis);
     vi.resetModules();
     const mod = await import('../../src/esm');
-    expect(Object.keys(mod).sort()).toEqual(['init', 'version']);
+    expect(Object.keys(mod).sort()).toEqual(['OPTION_NAMES', 'init', 'version']);
     expect(Object.getOwnPropertyNames(globalThis)).toEqual(globalsBefore);
     expect(() => mod.init({ publicId: 'p', authToken: 't', baseUrl: 'https://svc.example' })).toThrow(/needs a browser/);
   });
@@ -31,7 +31,7 @@ describe('importing service-widget without a browser', () => {
     `;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     const result = JSON.parse(out.trim().split('\n').at(-1)!) as { exports: string[]; version: string; added: string[]; error: string };
-    expect(result.exports).toEqual(['init', 'version']);
+    expect(result.exports).toEqual(['OPTION_NAMES', 'init', 'version']);
     expect(result.added).toEqual([]);
     expect(result.error).toMatch(/needs a browser/);
   });

@@ -65,6 +65,9 @@ export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'vis
   const settled = () =>
     waitFor(() => {
       if (part('stop-button') || root.querySelector('[aria-busy="true"][part="message"]')) throw new Error('still streaming');
+      // A reply's markdown keeps its live tail until all of it is on screen (the first reply of
+      // a page waits for the markdown engine to load: src/markdown/engine.ts).
+      if (root.querySelector('[data-md-tail]')) throw new Error('still rendering');
     });
   return {
     instance,

@@ -2,8 +2,9 @@ import { expect, it, vi } from 'vitest';
 
 // Counts lexers created, lexer option objects built, and DOMPurify calls; the modules under test are
 // imported afresh below.
-const created = vi.hoisted(() => ({ lex: 0, options: 0, purify: 0 }));
+const created = vi.hoisted(() => ({ lex: 0, options: 0, purify: 0, loaded: 0 }));
 vi.mock('marked', async (importOriginal) => {
+  created.loaded++;
   const real = await importOriginal<typeof import('marked')>();
   class Lexer extends real.Lexer {
     constructor(options?: ConstructorParameters<typeof real.Lexer>[0]) {
@@ -20,13 +21,27 @@ vi.mock('dompurify', async (importOriginal) => {
   return { default: { ...real, sanitize: (...args: Parameters<typeof sanitize>) => (created.purify++, sanitize(...args)) } };
 });
 
-it('does no markdown work at import: the lexer options are built on first use, once', async () => {
-  const { renderMarkdown } = await import('../../src/markdown/render');
+it('loads no markdown engine until the first reply renders, which then shows once it is loaded', async () => {
   const { createStreamingRenderer } = await import('../../src/markdown/stream');
-  expect(created).toEqual({ lex: 0, options: 0, purify: 0 });
-  createStreamingRenderer(document.createElement('div')); // mounting a renderer alone does no work either
-  expect(created).toEqual({ lex: 0, options: 0, purify: 0 });
+  const { markdownEngine } = await import('../../src/markdown/engine');
+  const target = document.createElement('div');
+  const renderer = createStreamingRenderer(target); // mounting a renderer alone loads nothing
+  expect(created).toEqual({ lex: 0, options: 0, purify: 0, loaded: 0 });
+  expect(markdownEngine()).toBeUndefined();
+
+  const done = vi.fn();
+  renderer.finish('**a** b', done);
+  await vi.waitFor(() => expect(done).toHaveBeenCalledTimes(1));
+  expect(target.querySelector('strong')?.textContent).toBe('a');
+  expect(target.textContent).toBe('a b');
+  expect(created).toEqual({ lex: 1, options: 1, purify: 1, loaded: 1 });
+});
+
+it('builds the lexer options once, on first use', async () => {
+  const { renderMarkdown } = await import('../../src/markdown/render');
+  const before = created.options;
   renderMarkdown('**a**');
   renderMarkdown('b');
-  expect(created).toEqual({ lex: 2, options: 1, purify: 2 });
+  expect(created.options).toBe(before);
+  expect(created.lex).toBe(3);
 });

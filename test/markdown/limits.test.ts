@@ -1,10 +1,14 @@
 // Issue 10 point 1: hostile markdown cannot make rendering take unbounded time on the page's main
 // thread. The caps (src/markdown/render.ts) and the windowed renderer (src/markdown/stream.ts).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTaskBudget } from '../../src/markdown/budget';
 import { MAX_DEPTH, renderMarkdown } from '../../src/markdown/render';
 import { createStreamingRenderer, MIN_WINDOW, WINDOW } from '../../src/markdown/stream';
+import { loadMarkdown } from '../../src/markdown/engine';
 import { mount } from './helpers';
+
+// As the widget does before its first reply (src/markdown/engine.ts; lazy.test.ts covers the wait).
+beforeAll(() => loadMarkdown());
 
 describe('caps on one block', () => {
   it('shows a paragraph of costly emphasis delimiters as its plain text, and keeps ordinary emphasis', () => {

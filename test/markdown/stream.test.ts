@@ -1,7 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderMarkdown } from '../../src/markdown/render';
 import { createStreamingRenderer } from '../../src/markdown/stream';
+import { loadMarkdown } from '../../src/markdown/engine';
 import { mount, rng, violations } from './helpers';
+
+// As the widget does before its first reply (src/markdown/engine.ts; lazy.test.ts covers the wait).
+beforeAll(() => loadMarkdown());
 
 // A reply with every construct that spans lines. It has no literal `**`, backticks, `|` or
 // `](` outside the constructs that consume them, so any of those in the DOM is a leak.

@@ -99,6 +99,35 @@ describe('loadRuntime', () => {
     await expect(second).resolves.toBeTypeOf('function');
   });
 
+  it('a runtime not here after 15 s fails (fake timers): the element goes, a later press tries again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { RUNTIME_TIMEOUT_MS } = await import('../../src/runtime/load');
+      expect(RUNTIME_TIMEOUT_MS).toBe(15_000);
+      const first = loadVoiceRuntime(URL_, null);
+      const outcome = vi.fn();
+      first.then(outcome, outcome);
+      const removed = vi.spyOn(appended[0]!, 'remove');
+      await vi.advanceTimersByTimeAsync(14_999);
+      expect(outcome).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(first).rejects.toThrow(/not loaded in time/);
+      expect(removed).toHaveBeenCalled();
+      expect(String(consoleError.mock.calls.at(-1)![0])).toMatch(/widget-voice\.js not loaded after 15 s/);
+      // The late file changes nothing; the next press adds a new element that can still succeed.
+      runRuntime(appended[0]!, vi.fn() as unknown as CreateVoiceController);
+      const second = loadVoiceRuntime(URL_, null);
+      expect(appended).toHaveLength(2);
+      runRuntime(appended[1]!, vi.fn() as unknown as CreateVoiceController);
+      await expect(second).resolves.toBeTypeOf('function');
+      // A runtime that arrived in time leaves no timer behind to fail it later.
+      await vi.advanceTimersByTimeAsync(20_000);
+      await expect(loadVoiceRuntime(URL_, null)).resolves.toBeTypeOf('function');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a file that loads without handing over a runtime (wrong URL) is a failure', async () => {
     const loading = loadVoiceRuntime(URL_, null);
     appended[0]!.dispatchEvent(new Event('load'));

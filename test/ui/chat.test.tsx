@@ -107,6 +107,63 @@ describe('chat errors (contract 4.2)', () => {
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', code: 'limit' }));
   });
 
+  it('429 per_minute: "sending too quickly" and when the visitor can write again, in seconds', async () => {
+    mock.setScenario('limit-minute');
+    const onEvent = vi.fn();
+    const w = await mountWidget({ onEvent });
+    await w.send('and another');
+    const notice = await w.findNotice('limit');
+    expect(notice.textContent).toContain('You are sending messages too quickly.');
+    expect(notice.textContent).toMatch(/You can write again (in \d+ seconds?|now)\./);
+    expect(w.composer().value).toBe('and another');
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', code: 'limit' }));
+  });
+
+  it('a send into a conversation deleted meanwhile (POST /chat 404): says so, keeps the text, the next send starts anew', async () => {
+    const w = await mountWidget();
+    await w.send('first question');
+    await lastReply(w);
+    let gone: unknown;
+    server.use(
+      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, async ({ request }) => {
+        gone = await request.json();
+        return HttpResponse.json({ detail: { error: 'conversation_not_found' } }, { status: 404 });
+      }, { once: true }),
+    );
+    await w.send('second question');
+    const notice = await w.findNotice('error');
+    expect(notice.textContent).toContain('This conversation is no longer available.');
+    // It was sent into the conversation the first answer started.
+    expect(gone).toEqual({ conversation_id: expect.stringMatching(/\S/), message: 'second question' });
+    expect(w.composer().value).toBe('second question');
+    expect(w.messages()).toHaveLength(0);
+    fireEvent.keyDown(w.composer(), { key: 'Enter' });
+    await waitFor(() => expect(w.chatRequests()).toHaveLength(2));
+    await lastReply(w);
+    // A new conversation: no conversation_id key at all.
+    expect(w.chatRequests()[1]!.body).toEqual({ message: 'second question' });
+  });
+
+  it('"Try again" after a failed send is a new send: a fresh Idempotency-Key (automatic retries share one)', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.json({ detail: null }, { status: 500 });
+      }, { once: true }),
+    );
+    const w = await mountWidget();
+    await w.send('keep me');
+    await w.findNotice('error');
+    fireEvent.click(w.part('retry-button')!);
+    await lastReply(w);
+    keys.push(...w.chatRequests().map((r) => r.headers['idempotency-key'] ?? null));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('401 with getAuthToken: session notice, no retry, the next send asks for a fresh token', async () => {
     mock.setScenario('token-expired');
     const getAuthToken = vi.fn(async () => 'a.b.c');
@@ -121,6 +178,24 @@ describe('chat errors (contract 4.2)', () => {
     server.use(http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => HttpResponse.json({ detail: { error: 'token_expired' } }, { status: 401 })));
     fireEvent.click(w.part('retry-button')!);
     await waitFor(() => expect(getAuthToken.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('401 invalid_token is a session notice too: no retry, the message kept', async () => {
+    let sent = 0;
+    server.use(
+      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => {
+        sent++;
+        return HttpResponse.json({ detail: { error: 'invalid_token' } }, { status: 401 });
+      }),
+    );
+    const onEvent = vi.fn();
+    const w = await mountWidget({ onEvent });
+    await w.send('hello');
+    const notice = await w.findNotice('auth');
+    expect(notice.textContent).toMatch(/session has expired/i);
+    expect(w.composer().value).toBe('hello');
+    expect(sent).toBe(1);
+    expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', code: 'auth' }));
   });
 
   it('401 with a static authToken asks the visitor to reload the page', async () => {

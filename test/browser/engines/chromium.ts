@@ -38,10 +38,13 @@ export function chromiumEngine(wsEndpoint: string): Engine {
  * pages of ../helpers.ts alike.
  */
 export function recordNative(page: Page): NativeLog {
-  const native: NativeLog = { console: [], errors: [], requests: [] };
+  const native: NativeLog = { console: [], errors: [], requests: [], failed: [], finished: [] };
   page.on('console', (m) => native.console.push({ type: m.type(), text: m.text() }));
   page.on('pageerror', (e) => native.errors.push(`${e.name}: ${e.message}`));
   page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
+  // CDP's Network.loadingFailed / loadingFinished: what the network panel shows as failed or done.
+  page.on('requestfailed', (r) => native.failed!.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+  page.on('requestfinished', (r) => native.finished!.push(`${r.method()} ${r.url()}`));
   return native;
 }
 

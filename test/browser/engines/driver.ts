@@ -27,6 +27,10 @@ export interface NativeLog {
   errors: string[];
   /** `METHOD url` of every request the page made. */
   requests: string[];
+  /** `METHOD url errorText` of every request that failed or was aborted (`net::ERR_ABORTED`), where the engine says. */
+  failed?: string[];
+  /** `METHOD url` of every request whose answer was received to its end, where the engine says. */
+  finished?: string[];
 }
 
 export interface DriverPage {

@@ -1,0 +1,99 @@
+// One assistant reply streaming into the chat, typed or spoken (chat.ts, voice): the events of
+// docs/protocol.md "The chat stream" applied to one message, and the phase its status line shows.
+import type { ChatEvent } from '../api/types';
+import type { ChatHooks, ChatMessage } from './chat';
+import { store } from './store';
+
+/**
+ * Where a reply is, the one fact the message's status line shows: `thinking` until the first text,
+ * `looking-up` while the service runs a tool, `streaming` once text flows, then how it ended.
+ */
+export type ReplyPhase = 'thinking' | 'looking-up' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
+
+export const isLive = (phase: ReplyPhase): boolean =>
+  phase == 'thinking' || phase == 'looking-up' || phase == 'streaming';
+
+/** One reply streaming into the list, typed or spoken: the events of docs/protocol.md "The chat stream". */
+export interface ReplyWriter {
+  id: string;
+  /** Shows the reply (thinking) if it is not shown yet. */
+  begin(): void;
+  onEvent(e: ChatEvent): void;
+  /** Ends a shown reply that is still live, as `final`. */
+  finish(final: ReplyPhase): void;
+  /** The stream ended normally: done, unless an `error` event ended it already. */
+  complete(): void;
+  started(): boolean;
+}
+
+/** What a reply needs of the chat it streams into. */
+export interface ReplyContext {
+  id: string;
+  hooks: ChatHooks;
+  append(m: ChatMessage): void;
+  patchMessage(id: string, p: Partial<ChatMessage>): void;
+  /** The conversation the service named (answer header or `conversation` event). */
+  adopt(conversationId: string): void;
+  conversationId(): string | null;
+}
+
+export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWriter {
+  const { hooks, append, patchMessage } = ctx;
+  const live = store('');
+  const phase = store<ReplyPhase>('thinking');
+  const reply: ChatMessage = { id: ctx.id, role: 'assistant', content: '', live, phase };
+  let started = false;
+  const begin = () => {
+    if (started) return;
+    started = true;
+    onStarted();
+    append(reply);
+  };
+  const finish = (final: ReplyPhase) => {
+    if (!started || !isLive(phase.get())) return;
+    // The final text lands before the phase changes, so the message never shows an empty end.
+    patchMessage(reply.id, { content: live.get(), live: undefined });
+    phase.set(final);
+  };
+  return {
+    id: reply.id,
+    begin,
+    finish,
+    started: () => started,
+    onEvent(e) {
+      begin();
+      switch (e.type) {
+        case 'start':
+          if (e.conversationId) ctx.adopt(e.conversationId);
+          break;
+        case 'delta':
+          live.set(live.get() + e.text);
+          if (isLive(phase.get())) phase.set('streaming');
+          break;
+        case 'tool':
+          if (isLive(phase.get())) phase.set('looking-up');
+          break;
+        case 'conversation':
+          ctx.adopt(e.id);
+          hooks.onConversation(e.id, e.title);
+          break;
+        case 'confirmation':
+          patchMessage(reply.id, { confirmation: { id: e.id, prompt: e.prompt, status: 'pending' } });
+          break;
+        case 'approval':
+          patchMessage(reply.id, { approval: { status: e.status, message: e.message } });
+          break;
+        case 'error':
+          finish('error');
+          hooks.streamError(e.error);
+          break;
+      }
+    },
+    complete() {
+      begin();
+      if (!isLive(phase.get())) return;
+      finish('done');
+      hooks.onReplyDone(ctx.conversationId(), live.get());
+    },
+  };
+}
