@@ -59,6 +59,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   let stopTab: (() => void) | undefined;
   let queued: (() => void) | undefined;
   let frame = 0;
+  let moving = false; // rows are on their way to a new order: the window stays where it is
   const above = spacer();
   const below = spacer();
 
@@ -89,7 +90,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   /** After a scroll: the window re-centred on the rows in view once they near its edge. */
   function follow(): void {
     frame = 0;
-    if (folded || !rowHeight) return;
+    if (folded || !rowHeight || moving) return;
     const head = table.querySelector('thead')?.getBoundingClientRect().height ?? 0;
     const first = Math.floor(Math.max(0, scroll.scrollTop - head) / rowHeight);
     const seen = Math.ceil(scroll.clientHeight / rowHeight);
@@ -106,6 +107,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
    * shows the new window: nothing on screen changes before that task.
    */
   function* reorder(order: readonly HTMLTableRowElement[]): Work<void> {
+    moving = true;
     const shown = new Set(rows.slice(start, start + SHOWN_ROWS));
     const held: [HTMLTableRowElement, Comment][] = [];
     for (let i = 0; i < n; i++) {
@@ -122,6 +124,8 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     rows = order;
     for (const row of shown) row.hidden = true;
     for (let i = start; i < Math.min(n, start + SHOWN_ROWS); i++) rows[i]!.hidden = false;
+    moving = false;
+    follow(); // the scroll box may have moved meanwhile
   }
 
   function* sortWork(col: number, direction: SortDirection): Work<void> {
