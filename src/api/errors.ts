@@ -2,7 +2,7 @@
 // fixed `name`, so minification cannot change what callers branch on). A visitor's abort is never
 // one of these: it surfaces as the signal's own `AbortError` DOMException.
 // Fields are `declare`d and set in the constructor: class field declarations would each be emitted.
-import { str } from './sse';
+import { str } from './fields';
 import type { ErrorBody } from './types';
 
 /** Period named by a 429 `user_limit_reached` answer. */

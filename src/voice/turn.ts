@@ -1,8 +1,9 @@
-// One spoken turn over the voice WebSocket (contract 4.3): microphone, session, `start`, audio
-// chunks, `stop`; then transcript, reply text, reply audio and `reply.done` back. Part of
-// widget-voice.js only. Browser APIs come through `VoiceEnv` so tests can hand in fakes.
+// One spoken turn over the voice WebSocket (docs/protocol.md "POST /voice/session and the voice
+// socket"): microphone, session, `start`, audio chunks, `stop`; then transcript, reply text, reply
+// audio and `reply.done` back. Part of widget-voice.js only. Browser APIs come through `VoiceEnv` so tests can hand in fakes.
 import { isSafeId } from '../api/ids';
-import { namedEvent, parseObject, str } from '../api/sse';
+import { get, parseObject, str } from '../api/fields';
+import { namedEvent } from '../api/sse';
 import { createPlayer, type AudioContextCtor } from './player';
 import type { VoiceEvent, VoiceTurn, VoiceTurnOptions } from './types';
 
@@ -130,25 +131,29 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
     // Not ours (not a JSON object): ignored like unknown SSE lines.
     const f = parseObject(raw);
     if (!f) return;
-    switch (f.type) {
+    const type = get(f, 'type');
+    const text = str(get(f, 'text'));
+    switch (type) {
       case 'transcript': {
-        const final = f.final === true;
-        emit({ type: 'transcript', text: typeof f.text === 'string' ? f.text : '', final });
+        const final = get(f, 'final') === true;
+        emit({ type: 'transcript', text: text ?? '', final });
         // The service heard the end of the question: recording has done its job.
         if (final) stopRecording(true);
         return;
       }
       case 'audio':
-        clip = typeof f.mime === 'string' ? f.mime : 'audio/wav';
+        clip = str(get(f, 'mime')) ?? 'audio/wav';
         return;
-      case 'reply.done':
+      case 'reply.done': {
         // An id that would move a later request's path is not taken (src/api/ids.ts).
-        emit({ type: 'done', conversationId: isSafeId(f.conversation_id) ? f.conversation_id : null });
+        const id = get(f, 'conversation_id');
+        emit({ type: 'done', conversationId: isSafeId(id) ? id : null });
         end();
         return;
+      }
     }
     // `reply.delta` is the socket's content delta; the rest means what it means in the chat stream.
-    const event = f.type == 'reply.delta' ? (str(f.text) ? { type: 'delta' as const, text: f.text } : undefined) : namedEvent(f.type, f);
+    const event = type === 'reply.delta' ? (text ? { type: 'delta' as const, text } : undefined) : namedEvent(type, f);
     if (!event) return;
     emit({ type: 'chat', event });
     if (event.type === 'error') end();
