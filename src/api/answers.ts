@@ -1,9 +1,10 @@
 // The service's answers (docs/protocol.md, a section per endpoint), read at the transport boundary:
-// unknown JSON in, the typed shape out (field readers: fields.ts). Any field may be missing, null or of the wrong type in a faulty answer: a field the
-// widget can do without gets its default; an answer it cannot use at all throws a ProtocolError,
-// which the visitor sees as an error notice. Nothing past this file reads wire JSON, so nothing
-// past it can throw on a faulty answer. Own properties only (like the options): a polluted
-// Object.prototype does not fill in what the service left out.
+// unknown JSON in, the typed shape out (field readers: fields.ts). Any field may be missing, null
+// or of the wrong type in a faulty answer: a field the widget can do without gets its default; an
+// answer it cannot use at all throws a ProtocolError, which the visitor sees as an error notice.
+// Nothing past this file reads wire JSON, so nothing past it can throw on a faulty answer. Own
+// properties only (like the options): a polluted Object.prototype does not fill in what the
+// service left out.
 import { ProtocolError } from './errors';
 import { flag, get, oneOf, str } from './fields';
 import { isSafeId } from './ids';

@@ -15,8 +15,9 @@ export interface ChatDecoder {
 
 /**
  * The named events the chat stream and the voice socket share (docs/protocol.md "The chat stream"
- * and "POST /voice/session and the voice socket"), from their JSON object: one decoder for both, so both have the same defaults. Undefined for anything else
- * or a frame without what the event needs.
+ * and "POST /voice/session and the voice socket"), from their JSON object: one decoder for both,
+ * so both have the same defaults. Undefined for anything else or a frame without what the event
+ * needs.
  */
 export function namedEvent(name: unknown, d: Json): ChatEvent | undefined {
   const id = get(d, 'id');

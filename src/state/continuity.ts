@@ -1,8 +1,8 @@
 // The `persist` option (docs/security.md, and InitOptions.persist in src/types.ts): the open
-// conversation follows the visitor across page loads in one tab. sessionStorage holds, per publicId, only the conversation's id and whether the
-// panel was open: an id is useless without the visitor's token, which is never stored, and the
-// service answers 404 to anyone else. Text, titles and tokens never go there.
-
+// conversation follows the visitor across page loads in one tab. sessionStorage holds, per
+// publicId, only the conversation's id and whether the panel was open: an id is useless without the
+// visitor's token, which is never stored, and the service answers 404 to anyone else. Text, titles
+// and tokens never go there.
 import { isSafeId } from '../api/ids';
 
 /** What one tab remembers for one publicId. */

@@ -4,7 +4,15 @@ import { VOICE_MESSAGES } from './messages';
 import { speak, type VoiceSink } from './sink';
 import type { VoiceEnv } from './env';
 import { startTurn } from './turn';
-import type { VoiceController, VoiceEvent, VoiceFailure, VoiceFailureReason, VoiceHost, VoicePhase, VoiceTurn } from './types';
+import type {
+  VoiceController,
+  VoiceEvent,
+  VoiceFailure,
+  VoiceFailureReason,
+  VoiceHost,
+  VoicePhase,
+  VoiceTurn,
+} from './types';
 
 /** What the visitor is told for each failure; `satisfies` fails to compile when a reason has no entry. */
 const FAILURE_SAYS = {
