@@ -3,7 +3,8 @@
 // the widget, as it did before src/markdown/engine.ts loaded it on the first reply. (Not a plain
 // `import '../src/index'`: package.json's `sideEffects` lists only dist/, so the bundler would drop
 // an import whose exports are not used.)
-import { init, version } from '../src/init';
+import { init } from '../src/init';
+import { version } from '../src/version';
 import { renderMarkdown } from '../src/markdown/render';
 
 // Read at load: the bundler keeps the import, and runs the module, here.

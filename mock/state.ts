@@ -20,14 +20,43 @@ export function randomHex(bytes: number): string {
 
 export const newId = (prefix: string) => `${prefix}_${randomHex(8)}`;
 
-export function createMockState() {
-  const visitors = new Map<string, VisitorState>();
+/** A portal code's or voice session's owner, and when it stops being accepted. */
+interface Issued {
+  sub: string;
+  expiresAt: string;
+}
+
+/** The mock service's memory: every visitor's conversations and what the handlers keep between requests. */
+export interface MockState {
+  visitors: Map<string, VisitorState>;
   /** Sends seen per Idempotency-Key (the `unavailable` scenario counts them). */
-  const attempts = new Map<string, number>();
+  attempts: Map<string, number>;
   /** One-time portal codes → the visitor they were issued to. */
-  const portalCodes = new Map<string, { sub: string; expiresAt: string }>();
+  portalCodes: Map<string, Issued>;
   /** Voice session tokens (POST /voice/session) → the visitor and conversation they were issued for. */
-  const voiceSessions = new Map<string, { sub: string; conversationId?: string; expiresAt: string }>();
+  voiceSessions: Map<string, Issued & { conversationId?: string }>;
+  /** The visitor's state, created (and seeded, for the demo's visitors) on first use. */
+  visitor(sub: string): VisitorState;
+  /** Newest first; undefined for a cursor the mock did not hand out. */
+  page(sub: string, limit: number, cursor: string | null): ConversationPage | undefined;
+  /** The visitor's own conversation, or undefined (another visitor's id included). */
+  conversation(sub: string, id: string): StoredConversation | undefined;
+  createConversation(sub: string, title: string): StoredConversation;
+  append(conversation: StoredConversation, message: WireMessage): void;
+  /** Counts one more send with this Idempotency-Key; returns the count. */
+  countAttempt(key: string): number;
+  /** The visitors' conversations as JSON (the demo keeps them in sessionStorage across reloads). */
+  snapshot(): string;
+  /** Takes back what `snapshot` gave; anything unreadable leaves the state as it was. */
+  restore(json: string): void;
+  reset(): void;
+}
+
+export function createMockState(): MockState {
+  const visitors: MockState['visitors'] = new Map();
+  const attempts: MockState['attempts'] = new Map();
+  const portalCodes: MockState['portalCodes'] = new Map();
+  const voiceSessions: MockState['voiceSessions'] = new Map();
 
   function visitor(sub: string): VisitorState {
     let state = visitors.get(sub);
@@ -109,8 +138,7 @@ export function createMockState() {
     voiceSessions,
     visitor,
     page,
-    /** The visitor's own conversation, or undefined (another visitor's id included). */
-    conversation: (sub: string, id: string) => visitor(sub).conversations.get(id),
+    conversation: (sub, id) => visitor(sub).conversations.get(id),
     createConversation,
     append,
     countAttempt,
@@ -119,8 +147,6 @@ export function createMockState() {
     reset,
   };
 }
-
-export type MockState = ReturnType<typeof createMockState>;
 
 function byNewest(a: { updated_at: string; id: string }, b: { updated_at: string; id: string }): number {
   if (a.updated_at !== b.updated_at) return a.updated_at < b.updated_at ? 1 : -1;

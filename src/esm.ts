@@ -26,10 +26,8 @@ export type {
   WidgetInstance,
 } from './types';
 
-declare const __VERSION__: string;
-
 /** The package version (semver), the same as `window.ServiceWidget.version` of the script build. */
-export const version: string = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+export { version } from './version';
 
 /**
  * Mounts a widget (see `InitOptions`; `baseUrl` is required in this build) and returns its

@@ -1,7 +1,8 @@
 // The IIFE entry: defines window.ServiceWidget and nothing else (no DOM, listener or request),
 // unless the page's async loader snippet already queued `init` calls: those run now.
-import { init, version } from './init';
+import { init } from './init';
 import type { ServiceWidgetApi, WidgetInstance } from './types';
+import { version } from './version';
 
 /** What the async snippet (README "Async snippet") leaves on window before this script arrives. */
 interface QueuedInit {

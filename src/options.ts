@@ -169,7 +169,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     voice: bool('voice'),
     timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v == 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
     voiceRuntimeUrl,
-    // Not an option: widget-chart.js is always the file next to widget.js (contract section 1).
+    // Not an option: widget-chart.js is always the file next to widget.js (docs/charts.md).
     chartRuntimeUrl: new URL('widget-chart.js', here).href,
     portalUrl: url('portalUrl'),
     nonce: str('nonce'),

@@ -79,7 +79,7 @@ export interface InitOptions {
   /**
    * How long to wait for the service to start answering a request, in ms; a silent server then
    * counts as a network failure (retried, then an error notice that keeps the message). 0: no
-   * limit. An extension to the contract's options. @default 30000
+   * limit. The widget's own limit: the service knows nothing of it. @default 30000
    */
   timeoutMs?: number;
   /** Listener for widget events (analytics, host page integration). */

@@ -1,10 +1,12 @@
-// The service's answers (contract 4), read at the transport boundary: unknown JSON in, the typed
-// shape out. Any field may be missing, null or of the wrong type in a faulty answer: a field the
-// widget can do without gets its default; an answer it cannot use at all throws a ProtocolError,
-// which the visitor sees as an error notice. Nothing past this file reads wire JSON, so nothing
-// past it can throw on a faulty answer. Own properties only (like the options): a polluted
-// Object.prototype does not fill in what the service left out.
+// The service's answers (docs/protocol.md, a section per endpoint), read at the transport boundary:
+// unknown JSON in, the typed shape out (field readers: fields.ts). Any field may be missing, null
+// or of the wrong type in a faulty answer: a field the widget can do without gets its default; an
+// answer it cannot use at all throws a ProtocolError, which the visitor sees as an error notice.
+// Nothing past this file reads wire JSON, so nothing past it can throw on a faulty answer. Own
+// properties only (like the options): a polluted Object.prototype does not fill in what the
+// service left out.
 import { ProtocolError } from './errors';
+import { flag, get, oneOf, str } from './fields';
 import { isSafeId } from './ids';
 import type {
   ApprovalStatus,
@@ -18,13 +20,6 @@ import type {
   WireMessage,
 } from './types';
 
-type Obj = Record<string, unknown>;
-
-/** `o[key]` if `o` is an object that has it as its own property. */
-const get = (o: unknown, key: string): unknown => (o && typeof o == 'object' && Object.hasOwn(o, key) ? (o as Obj)[key] : undefined);
-const text = (v: unknown): string | undefined => (typeof v == 'string' ? v : undefined);
-const flag = (v: unknown, fallback: boolean): boolean => (typeof v == 'boolean' ? v : fallback);
-const oneOf = <T extends string>(v: unknown, allowed: readonly T[]): T | undefined => (allowed.includes(v as T) ? (v as T) : undefined);
 /** An answer the widget cannot use: a ProtocolError, which the visitor sees as an error notice. */
 const unusable = (key: string): never => {
   throw new ProtocolError(`Unreadable answer: ${key}`);
@@ -35,15 +30,15 @@ const list = (v: unknown, key: string): unknown[] => {
   return Array.isArray(l) ? l : unusable(key);
 };
 /** `v[key]` when it is a non-empty string. */
-const needed = (v: unknown, key: string): string => text(get(v, key)) || unusable(key);
+const needed = (v: unknown, key: string): string => str(get(v, key)) || unusable(key);
 
 /** GET /config. Never throws: a faulty answer gives the widget's defaults. */
 export function readConfig(v: unknown): ServiceConfig {
   const suggestions = get(v, 'suggestions');
   return {
-    title: text(get(v, 'title')) || undefined,
-    welcome: text(get(v, 'welcome')) || undefined,
-    suggestions: Array.isArray(suggestions) ? suggestions.filter((s): s is string => !!text(s)?.trim()) : [],
+    title: str(get(v, 'title')) || undefined,
+    welcome: str(get(v, 'welcome')) || undefined,
+    suggestions: Array.isArray(suggestions) ? suggestions.filter((s): s is string => !!str(s)?.trim()) : [],
     read_only: flag(get(v, 'read_only'), false),
     // Unknown: the microphone stays (if the page asked for it) and the service says if it is not set up.
     voice: { configured: flag(get(get(v, 'voice'), 'configured'), true) },
@@ -56,11 +51,11 @@ export function readConversationPage(v: unknown): ConversationPage {
   const data: ConversationSummary[] = [];
   for (const item of list(v, 'data')) {
     const id = get(item, 'id');
-    const created = text(get(item, 'created_at')) ?? '';
+    const created = str(get(item, 'created_at')) ?? '';
     // An entry without a usable id could not be opened: left out.
-    if (isSafeId(id)) data.push({ id, title: text(get(item, 'title')) ?? '', created_at: created, updated_at: text(get(item, 'updated_at')) ?? created });
+    if (isSafeId(id)) data.push({ id, title: str(get(item, 'title')) ?? '', created_at: created, updated_at: str(get(item, 'updated_at')) ?? created });
   }
-  return { data, next_cursor: text(get(v, 'next_cursor')) || null };
+  return { data, next_cursor: str(get(v, 'next_cursor')) || null };
 }
 
 const CONFIRMATION: readonly ConfirmationStatus[] = ['pending', 'confirmed', 'cancelled', 'expired'];
@@ -74,17 +69,17 @@ function readMessage(v: unknown, index: number): WireMessage | null {
   const role = oneOf(get(v, 'role'), ['user', 'assistant'] as const);
   const c = get(v, 'confirmation');
   const id = get(c, 'id');
-  const prompt = text(get(c, 'prompt'));
+  const prompt = str(get(c, 'prompt'));
   // A status the widget does not know cannot be decided on safely.
   const confirmation = isSafeId(id) && prompt != null ? { id, prompt, status: oneOf(get(c, 'status'), CONFIRMATION) ?? 'expired' } : undefined;
   const approval = oneOf(get(get(v, 'approval'), 'status'), APPROVAL);
-  const content = text(get(v, 'content')) ?? '';
+  const content = str(get(v, 'content')) ?? '';
   return role && (content || confirmation || approval)
     ? {
-        id: text(get(v, 'id')) || `stored-${index}`,
+        id: str(get(v, 'id')) || `stored-${index}`,
         role,
         content,
-        created_at: text(get(v, 'created_at')) ?? '',
+        created_at: str(get(v, 'created_at')) ?? '',
         ...(confirmation && { confirmation }),
         ...(approval && { approval: { status: approval } }),
       }
@@ -96,17 +91,17 @@ export function readConversation(v: unknown, requestedId: string): Conversation 
   const messages = list(v, 'messages').map(readMessage).filter((m): m is WireMessage => !!m);
   const id = get(v, 'id');
   // The id asked for is the one the widget continues; the answer's own is used only if safe.
-  return { id: isSafeId(id) ? id : requestedId, title: text(get(v, 'title')) ?? '', created_at: text(get(v, 'created_at')) ?? '', messages };
+  return { id: isSafeId(id) ? id : requestedId, title: str(get(v, 'title')) ?? '', created_at: str(get(v, 'created_at')) ?? '', messages };
 }
 
 /** POST /voice/session. Throws without a token or a ws(s) URL: there is no session to open. */
 export function readVoiceSession(v: unknown): VoiceSession {
   const url = needed(v, 'url');
   if (!/^wss?:\/\//i.test(url)) unusable('url');
-  return { token: needed(v, 'token'), url, expires_at: text(get(v, 'expires_at')) ?? '' };
+  return { token: needed(v, 'token'), url, expires_at: str(get(v, 'expires_at')) ?? '' };
 }
 
 /** POST /portal/code. Throws without a code; the URL is checked where it is used (it may not be). */
 export function readPortalCode(v: unknown): PortalCode {
-  return { code: needed(v, 'code'), url: text(get(v, 'url')) ?? '', expires_at: text(get(v, 'expires_at')) ?? '' };
+  return { code: needed(v, 'code'), url: str(get(v, 'url')) ?? '', expires_at: str(get(v, 'expires_at')) ?? '' };
 }

@@ -1,4 +1,4 @@
-// The service's widget API (contract 4) as plain async functions over request.ts and read.ts. No
+// The service's widget API (docs/protocol.md) as plain async functions over request.ts and read.ts. No
 // UI here: callers get data or one of the classes in errors.ts, and an abort surfaces as the
 // signal's AbortError.
 import { readConfig, readConversation, readConversationPage, readPortalCode, readVoiceSession } from './answers';

@@ -1,8 +1,8 @@
-// Transport errors, classified once where fetch is called (style guide: ky-style classes with a
-// fixed `name`, so minification cannot change what callers branch on). A visitor's abort is never
+// Transport errors, classified once where fetch is called: ky-style classes with a fixed `name`,
+// so minification cannot change what callers branch on. A visitor's abort is never
 // one of these: it surfaces as the signal's own `AbortError` DOMException.
 // Fields are `declare`d and set in the constructor: class field declarations would each be emitted.
-import { str } from './sse';
+import { str } from './fields';
 import type { ErrorBody } from './types';
 
 /** Period named by a 429 `user_limit_reached` answer. */
@@ -61,7 +61,7 @@ export class NetworkError extends Error {
 }
 
 /**
- * The chat stream failed, stalled (contract 4.1: 60 s without a byte) or ended unfinished after the
+ * The chat stream failed, stalled (60 s without a byte: api/timing.ts) or ended unfinished after the
  * answer began. Never re-sent.
  */
 export class StreamInterruptedError extends Error {

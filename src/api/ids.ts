@@ -1,4 +1,7 @@
-// Ids the service hands out (conversations, confirmations) go back into request paths and bodies.
+// Ids the service hands out (conversations, confirmations) go back into request paths and bodies:
+// the one rule for them (docs/protocol.md "Every request", "Ids go back into paths"), applied where
+// an id arrives (answers, stream and voice frames, the answer header) and where it was kept
+// (state/continuity.ts, the `persist` option).
 
 /**
  * An id from the service that is safe to put in a request path: a non-empty string that is not

@@ -1,7 +1,8 @@
-// Reading a 2xx answer that request.ts returned: JSON, or the chat stream (contract 4.1).
+// Reading a 2xx answer that request.ts returned: JSON, or the chat stream (docs/protocol.md "The chat stream").
 import { NetworkError, ProtocolError, StreamInterruptedError } from './errors';
+import { parseObject } from './fields';
 import { isSafeId } from './ids';
-import { createChatDecoder, parseObject } from './sse';
+import { createChatDecoder } from './sse';
 import { STALL_MS } from './timing';
 import type { ChatEvent } from './types';
 

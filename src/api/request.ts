@@ -1,10 +1,12 @@
-// One logical request to the service (contract 4 and 4.2), in the manner of ky: the token for
-// each attempt, a per-attempt timeout, the retry loop, and non-2xx answers turned into HttpError.
+// One logical request to the service (docs/protocol.md "Every request", "Errors" and "Retries and
+// idempotency"), in the manner of ky: the token for each attempt, a per-attempt timeout, the retry
+// loop, and non-2xx answers turned into HttpError.
 // The 2xx answer is returned unread: read.ts reads it (JSON or the chat stream).
 import { HttpError, NetworkError } from './errors';
-import { parseObject, str } from './sse';
+import { get, parseObject, str } from './fields';
 import { parseRetryAfter, retryDelay, sleep } from './timing';
 import type { TokenProvider } from './token';
+import type { ErrorBody } from './types';
 
 export interface RequestConfig {
   /** The service's origin (or a path prefix); a trailing slash is ignored. */
@@ -43,11 +45,11 @@ const uuid = (): string =>
 /** Reads a non-2xx answer defensively: proxies answer with HTML, and a 5xx may have no body. */
 async function httpError(res: Response): Promise<HttpError> {
   const parsed = parseObject(await res.text().catch(() => ''));
-  const detail = parsed?.detail;
+  const detail = get(parsed, 'detail');
   return new HttpError(
     res.status,
-    typeof detail == 'string' || typeof detail == 'object' ? detail : null,
-    str(parsed?.request_id),
+    typeof detail === 'string' || typeof detail === 'object' ? (detail as ErrorBody['detail']) : null,
+    str(get(parsed, 'request_id')),
     parseRetryAfter(res.headers.get('Retry-After')),
   );
 }

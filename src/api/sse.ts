@@ -1,5 +1,6 @@
-// Chat stream decoding (contract 4.1): bytes in, `ChatEvent`s out, no fetch and no UI. Also the
-// loose JSON guards the rest of src/api reads wire bodies with.
+// Chat stream decoding (docs/protocol.md "The chat stream"): bytes in, `ChatEvent`s out, no fetch
+// and no UI. Fields are read with the readers of fields.ts, like every other service JSON.
+import { get, parseObject, str, type Json } from './fields';
 import { isSafeId } from './ids';
 import type { ChatEvent } from './types';
 
@@ -12,41 +13,30 @@ export interface ChatDecoder {
   readonly finished: boolean;
 }
 
-// Wire JSON is read loosely: every field is type-checked where it is used.
-type Json = Record<string, any>;
-
-/** JSON text that holds an object (arrays included), else undefined. */
-export function parseObject(text: string): Json | undefined {
-  try {
-    const v: unknown = JSON.parse(text);
-    if (v && typeof v == 'object') return v;
-  } catch {
-    // not JSON
-  }
-}
-
-export const str = (v: unknown): string | undefined => (typeof v == 'string' ? v : undefined);
-
 /**
- * The named events the chat stream and the voice socket share (contract 4.1 and 4.3), from their
- * JSON object: one decoder for both, so both have the same defaults. Undefined for anything else
- * or a frame without what the event needs.
+ * The named events the chat stream and the voice socket share (docs/protocol.md "The chat stream"
+ * and "POST /voice/session and the voice socket"), from their JSON object: one decoder for both,
+ * so both have the same defaults. Undefined for anything else or a frame without what the event
+ * needs.
  */
 export function namedEvent(name: unknown, d: Json): ChatEvent | undefined {
+  const id = get(d, 'id');
   switch (name) {
     // An id that would move a later request's path is not taken (src/api/ids.ts).
     case 'conversation':
-      if (isSafeId(d.id)) return { type: 'conversation', id: d.id, title: str(d.title) ?? '' };
+      if (isSafeId(id)) return { type: 'conversation', id, title: str(get(d, 'title')) ?? '' };
       return;
-    case 'confirmation':
-      if (isSafeId(d.id) && str(d.prompt) != null) return { type: 'confirmation', id: d.id, prompt: d.prompt };
+    case 'confirmation': {
+      const prompt = str(get(d, 'prompt'));
+      if (isSafeId(id) && prompt != null) return { type: 'confirmation', id, prompt };
       return;
+    }
     case 'approval':
-      if (d.status == 'pending') return { type: 'approval', status: 'pending', message: str(d.message) };
+      if (get(d, 'status') === 'pending') return { type: 'approval', status: 'pending', message: str(get(d, 'message')) };
       return;
     case 'error':
       // Always ends the reply, with code `unknown` when its data cannot be read.
-      return { type: 'error', error: str(d.error) || 'unknown', message: str(d.message) };
+      return { type: 'error', error: str(get(d, 'error')) || 'unknown', message: str(get(d, 'message')) };
   }
 }
 
@@ -56,7 +46,7 @@ export function namedEvent(name: unknown, d: Json): ChatEvent | undefined {
  * line dispatching the frame. Hand-written instead of eventsource-parser to save 1.2 kB gzip on
  * every customer page; test/api/sse.test.ts feeds it split at every byte position.
  *
- * Decisions where the contract is silent:
+ * Decisions where docs/protocol.md is silent:
  * - A frame that is not JSON (or not the expected shape) is skipped, named or not: one bad frame
  *   should not cost the visitor the rest of a reply. The exception is `error`, which always ends
  *   the reply (with code `unknown` when its data cannot be read).
@@ -64,7 +54,7 @@ export function namedEvent(name: unknown, d: Json): ChatEvent | undefined {
  * - Tool-call deltas become a bare `{ type: 'tool' }`, and consecutive ones collapse into one,
  *   since arguments arrive in many chunks. Names, SQL and arguments are never read.
  * - `finish_reason` does not end a reply (`"tool_calls"` comes mid-stream): `[DONE]` does, or
- *   the body's clean end after a last `finish_reason` of `"stop"` (contract 4.1).
+ *   the body's clean end after a last `finish_reason` of `"stop"`.
  * - An explicit `event: message` is the unnamed event.
  * - An optional field the frame lacks (`message`) is emitted as undefined.
  */
@@ -95,11 +85,15 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
     } else if (text.trim() == '[DONE]') {
       out({ type: 'done' });
     } else {
-      const choice = Array.isArray(d.choices) ? d.choices[0] : undefined;
-      const delta = choice?.delta || {};
-      if (str(choice?.finish_reason)) stopped = choice.finish_reason == 'stop';
-      if (str(delta.content)) out({ type: 'delta', text: delta.content });
-      if (Array.isArray(delta.tool_calls) && delta.tool_calls.length) out({ type: 'tool' });
+      const choices = get(d, 'choices');
+      const choice: unknown = Array.isArray(choices) ? choices[0] : undefined;
+      const delta = get(choice, 'delta');
+      const reason = str(get(choice, 'finish_reason'));
+      if (reason) stopped = reason === 'stop';
+      const content = str(get(delta, 'content'));
+      if (content) out({ type: 'delta', text: content });
+      const calls = get(delta, 'tool_calls');
+      if (Array.isArray(calls) && calls.length) out({ type: 'tool' });
     }
   };
 

@@ -1,5 +1,5 @@
 // When the transport waits: retry backoff, Retry-After, and how long a silent stream is trusted.
-// Kept apart from request.ts so the numbers of contract 4.1/4.2 sit in one place.
+// Kept apart from request.ts so the numbers of docs/protocol.md "Retries and idempotency" sit in one place.
 
 /** At most 3 automatic retries of a request that failed before its answer began. */
 const MAX_RETRIES = 3;
@@ -7,7 +7,7 @@ const MAX_RETRIES = 3;
 /** A Retry-After longer than this is not waited for: the visitor gets a retry button instead. */
 const MAX_RETRY_AFTER_MS = 30_000;
 
-/** A chat stream that delivers no bytes (comments count) for this long is stalled (contract 4.1). */
+/** A chat stream that delivers no bytes (comments count) for this long is stalled. */
 export const STALL_MS = 60_000;
 
 /**

@@ -1,4 +1,5 @@
-// The visitor's token for one request (contract 2: asked before every request, never cached).
+// The visitor's token for one request (docs/protocol.md "Every request"): asked before every
+// request, never cached.
 import { AuthTokenError } from './errors';
 
 export interface TokenProvider {

@@ -1,4 +1,4 @@
-// Wire types of contract section 4. Field names follow the service exactly.
+// Wire types of docs/protocol.md. Field names follow the service exactly.
 
 export interface ServiceConfig {
   title?: string;
@@ -72,7 +72,7 @@ export type ChatEvent =
   | { type: 'error'; error: string; message?: string }
   | { type: 'done' };
 
-/** Body of every non-2xx answer (contract 4.2). */
+/** Body of every non-2xx answer (docs/protocol.md "Errors"). */
 export interface ErrorBody {
   detail: string | { error: string; [key: string]: unknown } | null;
   request_id?: string;

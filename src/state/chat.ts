@@ -1,43 +1,13 @@
+// One widget's conversation (ChatModel, chat-types.ts): sending, streaming replies (reply.ts),
+// confirmations, loading a stored conversation, and the chat side of a spoken turn.
 import type { ApiClient } from '../api/client';
 import { HttpError } from '../api/errors';
-import type { ChatBody, ConfirmationStatus, Decision, WireMessage } from '../api/types';
-import { store, type Store } from './store';
-import { OfflineError, type Notice } from './notices';
-import { createReply, type ReplyPhase, type ReplyWriter } from './reply';
-
-export { isLive, type ReplyPhase, type ReplyWriter } from './reply';
-
-export interface ChatMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  /** Final text; while a reply streams, `live` holds the text so far. */
-  content: string;
-  live?: Store<string>;
-  /** An assistant reply's phase; none for stored messages, which are done. */
-  phase?: Store<ReplyPhase>;
-  confirmation?: { id: string; prompt: string; status: ConfirmationStatus | 'deciding' };
-  approval?: { status: string; message?: string };
-}
-
-export interface ChatState {
-  conversationId: string | null;
-  messages: ChatMessage[];
-  /** A reply (typed or spoken) is on its way, or a stored conversation loads. */
-  busy: 'idle' | 'streaming' | 'loading';
-}
-
-export interface ChatHooks {
-  /** A request failed; `retry` repeats exactly that request. */
-  fail(err: unknown, retry?: () => void): void;
-  /** An `error` event in a stream or a voice frame, by code. */
-  streamError(code: string): void;
-  /** Clears the notice about an earlier action. */
-  clearNotice(): void;
-  onSent(conversationId: string | null): void;
-  onReplyDone(conversationId: string | null, text: string): void;
-  onConversation(id: string, title: string): void;
-  onNotFound(id: string): void;
-}
+import type { ChatBody, Decision, WireMessage } from '../api/types';
+import type { ReplyWriter } from '../voice/types';
+import type { ChatListener, ChatMessage, ChatModel, ChatState } from './chat-types';
+import { OfflineError } from './notices';
+import { createReply } from './reply';
+import { store } from './store';
 
 let seq = 0;
 const localId = () => `local-${++seq}`;
@@ -50,10 +20,12 @@ export const fromWire = (m: WireMessage): ChatMessage => ({
   approval: m.approval,
 });
 
-export type ChatModel = ReturnType<typeof createChat>;
-
-export function createChat(api: ApiClient, hooks: ChatHooks) {
-  const state = store<ChatState>({ conversationId: null, messages: [], busy: 'idle' });
+/** `state`: the model's store, which the widget model may create first (it reads `busy` when /config fails). */
+export function createChat(
+  api: ApiClient,
+  listener: ChatListener,
+  state = store<ChatState>({ conversationId: null, messages: [], busy: 'idle' }),
+): ChatModel {
   /** The composer's text, apart so typing re-renders only the composer. A failed send puts the message back. */
   const draft = store('');
   let inflight: AbortController | null = null;
@@ -76,7 +48,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
   };
 
   const replyContext = {
-    hooks,
+    listener,
     append,
     patchMessage,
     adopt: (conversationId: string) => patch({ conversationId }),
@@ -89,7 +61,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     const ctrl = claim();
     const reply = openReply(onStarted);
     patch({ busy: 'streaming' });
-    hooks.clearNotice();
+    listener.clearNotice();
     try {
       const { conversationId } = await api.chat(body, reply.onEvent, ctrl.signal);
       reply.begin();
@@ -101,7 +73,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       } else if (reply.started()) {
         reply.finish('interrupted');
         // The service has the truth about what was saved: the notice reloads, never re-sends.
-        hooks.fail(err, reload);
+        listener.fail(err, reload);
       } else {
         throw err;
       }
@@ -120,7 +92,7 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     };
     if (navigator.onLine === false) {
       draft.set(text);
-      return hooks.fail(new OfflineError());
+      return listener.fail(new OfflineError());
     }
     const conversationId = state.get().conversationId;
     const userMessage: ChatMessage = { id: localId(), role: 'user', content: message };
@@ -128,16 +100,16 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     append(userMessage);
     const body: ChatBody = conversationId ? { conversation_id: conversationId, message } : { message };
     try {
-      await stream(body, () => hooks.onSent(state.get().conversationId ?? conversationId));
+      await stream(body, () => listener.onSent(state.get().conversationId ?? conversationId));
     } catch (err) {
       // Nothing reached the visitor: take the message back into the composer, keep what they typed since.
       state.update((s) => ({ ...s, messages: s.messages.filter((m) => m !== userMessage) }));
       draft.update((typed) => (typed ? `${message}\n${typed}` : message));
       if (err instanceof HttpError && err.code === 'conversation_not_found' && conversationId) {
-        hooks.onNotFound(conversationId);
+        listener.onNotFound(conversationId);
         patch({ conversationId: null, messages: [] });
       }
-      hooks.fail(err, resend);
+      listener.fail(err, resend);
     }
   }
 
@@ -154,19 +126,15 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     } catch (err) {
       const closed = err instanceof HttpError && err.code === 'confirmation_not_pending';
       patchMessage(target.id, { confirmation: { ...target.confirmation, status: closed ? 'expired' : 'pending' } });
-      hooks.fail(err, closed ? undefined : () => void decide(confirmationId, decision));
+      listener.fail(err, closed ? undefined : () => void decide(confirmationId, decision));
     }
   }
 
-  /**
-   * Shows a stored conversation (from the history list, or a reload). `quiet`: a conversation kept
-   * from an earlier page that is gone (404) just leaves an empty chat.
-   */
   async function load(id: string, quiet = false): Promise<void> {
     stop();
     const ctrl = claim();
     patch({ busy: 'loading' });
-    hooks.clearNotice();
+    listener.clearNotice();
     try {
       const conv = await api.getConversation(id, ctrl.signal);
       patch({ conversationId: conv.id, messages: conv.messages.map(fromWire) });
@@ -174,11 +142,11 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
       if (ctrl.signal.aborted) return;
       const gone = err instanceof HttpError && err.code === 'conversation_not_found';
       if (gone) {
-        hooks.onNotFound(id);
+        listener.onNotFound(id);
         patch({ conversationId: null, messages: [] });
         if (quiet) return;
       }
-      hooks.fail(err, gone ? undefined : () => void load(id, quiet));
+      listener.fail(err, gone ? undefined : () => void load(id, quiet));
     } finally {
       release(ctrl);
     }
@@ -188,7 +156,6 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     inflight?.abort();
   }
 
-  /** The interrupted notice's action. */
   function reload(): void {
     const id = state.get().conversationId;
     if (id) void load(id);
@@ -202,22 +169,21 @@ export function createChat(api: ApiClient, hooks: ChatHooks) {
     stop,
     load,
     reload,
-    /** The chat side of a spoken turn: most of voice/types.ts ChatPort (state/voice.ts adds the rest). */
     turn: {
       // The turn is on its way from the first press: the composer cannot send meanwhile.
       claim: () => (state.get().busy == 'idle' ? (patch({ busy: 'streaming' }), claim()) : null),
       release,
       reply: () => openReply(() => undefined),
-      said(content: string, id?: string): string {
+      said(content, id) {
         if (id) patchMessage(id, { content });
         else append({ id: (id = localId()), role: 'user', content });
         return id;
       },
-      adopt: (conversationId: string) => patch({ conversationId }),
+      adopt: (conversationId) => patch({ conversationId }),
     },
     reset: () => {
       stop();
-      hooks.clearNotice();
+      listener.clearNotice();
       patch({ conversationId: null, messages: [], busy: 'idle' });
     },
     dispose: () => {

@@ -1,7 +1,9 @@
-// The `persist` option (contract 2 and 5): the open conversation follows the visitor across page
-// loads in one tab. sessionStorage holds, per publicId, only the conversation's id and whether the
-// panel was open: an id is useless without the visitor's token, which is never stored, and the
-// service answers 404 to anyone else. Text, titles and tokens never go there.
+// The `persist` option (docs/security.md, and InitOptions.persist in src/types.ts): the open
+// conversation follows the visitor across page loads in one tab. sessionStorage holds, per
+// publicId, only the conversation's id and whether the panel was open: an id is useless without the
+// visitor's token, which is never stored, and the service answers 404 to anyone else. Text, titles
+// and tokens never go there.
+import { isSafeId } from '../api/ids';
 
 /** What one tab remembers for one publicId. */
 export interface Kept {
@@ -34,10 +36,11 @@ export function createContinuity(publicId: string, enabled: boolean): Continuity
     }
   };
   let written = use((s) => s.getItem(key)) ?? null;
-  // Anything else (an id that would change the request's path, `.` or `..`, say) was not written here.
-  const [, open, id] = /^([01])(.{0,200})$/s.exec(written ?? '') ?? [];
+  // Anything else was not written here. A kept id goes back into a request's path: it must pass the
+  // same rule as an id from the service (api/ids.ts), or the visitor quietly starts anew.
+  const [, open, id] = /^([01])(.*)$/s.exec(written ?? '') ?? [];
   return {
-    kept: { conversationId: id && !/^\.\.?$/.test(id) ? id : null, open: open == '1' },
+    kept: { conversationId: isSafeId(id) ? id : null, open: open === '1' },
     save(conversationId, open) {
       // Nothing worth keeping leaves no key behind.
       const next = conversationId || open ? +open + (conversationId ?? '') : null;

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client';
 import type { ConversationSummary } from '../api/types';
-import { store } from './store';
+import { store, type Store } from './store';
 
 export interface HistoryState {
   items: ConversationSummary[];
@@ -9,10 +9,24 @@ export interface HistoryState {
   loaded: boolean;
 }
 
+/** The history view's model. */
+export interface HistoryModel {
+  state: Store<HistoryState>;
+  /** The first page again (the list was opened). */
+  refresh(): Promise<void>;
+  /** The next page, if there is one and none is loading. */
+  more(): void;
+  /** A conversation the service no longer has (404). */
+  remove(id: string): void;
+  /** A `conversation` event names (or renames) a conversation while it streams. */
+  upsert(id: string, title: string): void;
+  dispose(): void;
+}
+
 const initial: HistoryState = { items: [], nextCursor: null, loading: false, loaded: false };
 
 /** The visitor's conversations: fetched each time the list is opened, never stored. */
-export function createHistory(api: ApiClient, fail: (err: unknown, retry: () => void) => void) {
+export function createHistory(api: ApiClient, fail: (err: unknown, retry: () => void) => void): HistoryModel {
   const state = store<HistoryState>(initial);
   let ctrl: AbortController | null = null;
 
@@ -41,9 +55,8 @@ export function createHistory(api: ApiClient, fail: (err: unknown, retry: () => 
       const { nextCursor, loading } = state.get();
       if (nextCursor && !loading) void fetchPage(nextCursor);
     },
-    remove: (id: string) => state.update((s) => ({ ...s, items: s.items.filter((i) => i.id !== id) })),
-    /** A `conversation` event names (or renames) a conversation while it streams. */
-    upsert: (id: string, title: string) =>
+    remove: (id) => state.update((s) => ({ ...s, items: s.items.filter((i) => i.id !== id) })),
+    upsert: (id, title) =>
       state.update((s) => {
         if (!s.loaded) return s;
         const now = new Date().toISOString();

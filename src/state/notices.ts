@@ -13,6 +13,13 @@ export type Say = { [K in keyof Messages]: Messages[K] extends string ? K : neve
 /** A misconfiguration of the embedding page, named once in the console (widget-model.ts). */
 export type Cause = 'publicId' | 'getAuthToken' | 'baseUrl';
 
+/** What the page's developer must fix, said once per widget in the console (never a token). */
+export const MISCONFIGURED: Record<Cause, string> = {
+  publicId: 'the service rejected it',
+  getAuthToken: 'it failed or gave no token (CORS on your token endpoint?), so nothing was sent',
+  baseUrl: 'the widget API is not there (404)',
+};
+
 export interface Notice {
   kind: NoticeKind;
   /** The `error` event's code; approvals and a blocked tab are not failures and fire none. */
@@ -39,8 +46,8 @@ export class OfflineError extends Error {
 }
 
 /**
- * Turns any failure of a request into what the visitor is told (contract 4.2). `retry` repeats the
- * failed action; it is offered only where trying again can help.
+ * Turns any failure of a request into what the visitor is told (docs/protocol.md "Errors").
+ * `retry` repeats the failed action; it is offered only where trying again can help.
  */
 export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void): Notice {
   const again = retry && (['retry', retry] as Notice['action']);

@@ -6,7 +6,7 @@ interface PortalCallbacks {
 }
 
 /**
- * Connected accounts (contract 4.4). The tab is opened synchronously in the click, then sent to
+ * Connected accounts (docs/protocol.md "POST /portal/code"). The tab is opened synchronously in the click, then sent to
  * the portal once the one-time code arrives; the code goes nowhere else.
  */
 export function openPortal(api: ApiClient, portalUrl: string | null, on: PortalCallbacks, signal: AbortSignal): void {

@@ -1,35 +1,16 @@
 // One assistant reply streaming into the chat, typed or spoken (chat.ts, voice): the events of
 // docs/protocol.md "The chat stream" applied to one message, and the phase its status line shows.
-import type { ChatEvent } from '../api/types';
-import type { ChatHooks, ChatMessage } from './chat';
+import type { ReplyWriter } from '../voice/types';
+import type { ChatListener, ChatMessage, ReplyPhase } from './chat-types';
 import { store } from './store';
 
-/**
- * Where a reply is, the one fact the message's status line shows: `thinking` until the first text,
- * `looking-up` while the service runs a tool, `streaming` once text flows, then how it ended.
- */
-export type ReplyPhase = 'thinking' | 'looking-up' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
-
 export const isLive = (phase: ReplyPhase): boolean =>
-  phase == 'thinking' || phase == 'looking-up' || phase == 'streaming';
-
-/** One reply streaming into the list, typed or spoken: the events of docs/protocol.md "The chat stream". */
-export interface ReplyWriter {
-  id: string;
-  /** Shows the reply (thinking) if it is not shown yet. */
-  begin(): void;
-  onEvent(e: ChatEvent): void;
-  /** Ends a shown reply that is still live, as `final`. */
-  finish(final: ReplyPhase): void;
-  /** The stream ended normally: done, unless an `error` event ended it already. */
-  complete(): void;
-  started(): boolean;
-}
+  phase === 'thinking' || phase === 'looking-up' || phase === 'streaming';
 
 /** What a reply needs of the chat it streams into. */
 export interface ReplyContext {
   id: string;
-  hooks: ChatHooks;
+  listener: ChatListener;
   append(m: ChatMessage): void;
   patchMessage(id: string, p: Partial<ChatMessage>): void;
   /** The conversation the service named (answer header or `conversation` event). */
@@ -38,7 +19,7 @@ export interface ReplyContext {
 }
 
 export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWriter {
-  const { hooks, append, patchMessage } = ctx;
+  const { listener, append, patchMessage } = ctx;
   const live = store('');
   const phase = store<ReplyPhase>('thinking');
   const reply: ChatMessage = { id: ctx.id, role: 'assistant', content: '', live, phase };
@@ -56,7 +37,6 @@ export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWrit
     phase.set(final);
   };
   return {
-    id: reply.id,
     begin,
     finish,
     started: () => started,
@@ -75,7 +55,7 @@ export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWrit
           break;
         case 'conversation':
           ctx.adopt(e.id);
-          hooks.onConversation(e.id, e.title);
+          listener.onConversation(e.id, e.title);
           break;
         case 'confirmation':
           patchMessage(reply.id, { confirmation: { id: e.id, prompt: e.prompt, status: 'pending' } });
@@ -85,7 +65,7 @@ export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWrit
           break;
         case 'error':
           finish('error');
-          hooks.streamError(e.error);
+          listener.streamError(e.error);
           break;
       }
     },
@@ -93,7 +73,7 @@ export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWrit
       begin();
       if (!isLive(phase.get())) return;
       finish('done');
-      hooks.onReplyDone(ctx.conversationId(), live.get());
+      listener.onReplyDone(ctx.conversationId(), live.get());
     },
   };
 }

@@ -6,14 +6,14 @@ import { addMessages } from '../i18n';
 import type { Locale } from '../types';
 import { loadVoiceRuntime } from '../voice/load';
 import type { ChatPort, VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
-import type { ChatHooks, ChatModel } from './chat';
+import type { ChatListener, ChatModel } from './chat-types';
 import type { Notice } from './notices';
-import { store } from './store';
+import { store, type Store } from './store';
 
 export interface VoiceDeps {
   api: ApiClient;
   chat: ChatModel;
-  hooks: Pick<ChatHooks, 'onSent' | 'streamError' | 'fail'>;
+  listener: Pick<ChatListener, 'onSent' | 'streamError' | 'fail'>;
   notify(notice: Notice): void;
   runtimeUrl: string;
   nonce: string | null;
@@ -22,9 +22,18 @@ export interface VoiceDeps {
   configured(): boolean;
 }
 
-export type VoiceModel = ReturnType<typeof createVoice>;
+/** The microphone button's model. */
+export interface VoiceModel {
+  state: Store<VoiceState>;
+  /** Loads the runtime on the first press, then starts a turn, stops recording or silences the answer. */
+  press(): void;
+  /** The panel closed: stop recording (the answer still arrives) and stop talking. */
+  release(): void;
+  dispose(): void;
+}
 
-export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, locale, configured }: VoiceDeps) {
+export function createVoice(deps: VoiceDeps): VoiceModel {
+  const { api, chat, listener, notify, runtimeUrl, nonce, locale, configured } = deps;
   const state = store<VoiceState>({ phase: 'idle', playing: false });
   let controller: VoiceController | undefined;
   /** Pressed while the runtime loads: start once it is here (a second press, close or destroy cancel). */
@@ -40,11 +49,11 @@ export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, local
   // A refused session says why in the service's words (409 voice_not_configured, 429, 401…); the
   // retry starts a new turn (a click, so the microphone may be asked again).
   const fail = (failure: VoiceFailure | null, error?: unknown) =>
-    failure ? say(failure, failure == 'voiceDropped' ? press : undefined) : hooks.fail(error, press);
+    failure ? say(failure, failure == 'voiceDropped' ? press : undefined) : listener.fail(error, press);
   const port: ChatPort = {
     ...chat.turn,
-    sent: () => hooks.onSent(chat.state.get().conversationId),
-    streamError: hooks.streamError,
+    sent: () => listener.onSent(chat.state.get().conversationId),
+    streamError: listener.streamError,
     fail,
   };
   const host: VoiceHost = {
@@ -89,11 +98,11 @@ export function createVoice({ api, chat, hooks, notify, runtimeUrl, nonce, local
   return {
     state,
     press,
-    release(): void {
+    release() {
       cancel();
       controller?.release();
     },
-    dispose(): void {
+    dispose() {
       cancel();
       controller?.dispose();
     },

@@ -1,15 +1,19 @@
+// One widget instance's model: the stores and actions ui/ renders and calls, wired together here
+// (chat, history, voice, notices, /config, the portal, `persist`). No DOM.
 import type { ApiClient } from '../api/client';
 import type { ServiceConfig } from '../api/types';
 import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
 import type { Locale, Theme } from '../types';
-import { createChat, type ChatHooks } from './chat';
+import { createChat } from './chat';
+import type { ChatListener, ChatModel, ChatState } from './chat-types';
+import { createConfigLoader } from './config';
 import { createContinuity } from './continuity';
-import { createHistory } from './history';
-import { noticeFor, noticeForStreamError, noticeText, type Cause, type Notice } from './notices';
+import { createHistory, type HistoryModel } from './history';
+import { MISCONFIGURED, noticeFor, noticeForStreamError, noticeText, type Cause, type Notice } from './notices';
 import { openPortal } from './portal';
-import { store } from './store';
-import { createVoice } from './voice';
+import { store, type Store } from './store';
+import { createVoice, type VoiceModel } from './voice';
 
 export interface SessionState {
   open: boolean;
@@ -21,17 +25,56 @@ export interface SessionState {
   announcement: string;
 }
 
-export type WidgetModel = ReturnType<typeof createWidgetModel>;
-
-/** What the page's developer must fix, said once per widget in the console (never a token). */
-const MISCONFIGURED: Record<Cause, string> = {
-  publicId: 'the service rejected it',
-  getAuthToken: 'it failed or gave no token (CORS on your token endpoint?), so nothing was sent',
-  baseUrl: 'the widget API is not there (404)',
-};
-
 /** Everything one widget instance knows and can do, without any DOM. */
-export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
+export interface WidgetModel {
+  options: ResolvedOptions;
+  /** Panel open, view, theme, locale, `/config`, the live-region text. */
+  session: Store<SessionState>;
+  /** The one notice about the last action, shown above the composer (approvals sit in their reply). */
+  notice: Store<Notice | null>;
+  chat: ChatModel;
+  history: HistoryModel;
+  voice: VoiceModel;
+  /** The catalog of the current locale. */
+  t(): Messages;
+  open(): void;
+  close(): void;
+  toggle(): void;
+  /**
+   * The page's `ask` (docs/page-api.md): the text in the composer as if typed, then sent as if
+   * Send was pressed, unless a reply is on its way (it is never interrupted).
+   */
+  ask(text: string, send: boolean): void;
+  /** Bumped to move focus into the composer (ui/Composer.tsx). */
+  focusRequest: Store<number>;
+  /** The panel was open when the visitor left the previous page of this tab. */
+  reopen: boolean;
+  /** True once, for the panel's first showing when it reopened by itself (`reopen`). */
+  reopened(): boolean;
+  newConversation(): void;
+  showHistory(): void;
+  showChat(): void;
+  openConversation(id: string): void;
+  setTheme(theme: Theme): void;
+  setLocale(locale: Locale): void;
+  /** Must run inside the click: the tab is opened before any await so popup blockers allow it. */
+  openPortal(): void;
+  dismissNotice(): void;
+  /**
+   * widget-chart.js was refused (integrity), unreachable, or not here after 15 s (runtime/load.ts):
+   * the visitor is told; the chart button, never pressed, rests and may be pressed again.
+   */
+  chartFailed(): void;
+  dispose(): void;
+}
+
+/** What a screen reader should hear of a markdown reply. */
+function plainText(md: string): string {
+  // The start only: the rest would be cut anyway, and a reply may be a megabyte.
+  return md.slice(0, 4e3).replace(/```[\s\S]*?```/g, ' ').replace(/[*_`#>|~]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 1000);
+}
+
+export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): WidgetModel {
   const session = store<SessionState>({
     open: false,
     view: 'chat',
@@ -40,7 +83,6 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     config: null,
     announcement: '',
   });
-  /** The one notice about the last action, shown above the composer (approvals sit in their reply). */
   const notice = store<Notice | null>(null);
   const patch = (p: Partial<SessionState>) => session.update((s) => ({ ...s, ...p }));
   const t = (): Messages => messages(session.get().locale);
@@ -59,13 +101,32 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
   const fail = (err: unknown, retry?: () => void) =>
     notify(noticeFor(err, opts.staticToken, retry && (() => (notice.set(null), retry()))));
 
-  const hooks: ChatHooks = {
+  // Aborted by destroy(): a request still in flight then ends with the widget.
+  const life = new AbortController();
+  const history = createHistory(api, fail);
+
+  // The conversation kept by the previous page of this tab, loaded when the panel first opens
+  // (no request before that, as always); until then it stays kept.
+  const continuity = createContinuity(opts.publicId, opts.persist);
+  let restoring = continuity.kept.conversationId;
+  let reopening = continuity.kept.open;
+
+  // Created before the chat model itself: a failed /config reads whether a reply is on its way.
+  const chatState = store<ChatState>({ conversationId: null, messages: [], busy: 'idle' });
+  const config = createConfigLoader(api, life.signal, (loaded) => patch({ config: loaded }), (err, retry) => {
+    // A send on its way, or a notice already shown, says what went wrong: one failure the
+    // visitor sees is one notice and one `error` event. /config is asked again later.
+    if (chatState.get().busy === 'idle' && !notice.get()) fail(err, retry);
+  });
+
+  /** What the chat (and a spoken turn through it) tells the rest of the widget. */
+  const chatListener: ChatListener = {
     fail,
     streamError: (code) => notify(noticeForStreamError(code, opts.staticToken)),
     clearNotice: () => notice.set(null),
     onSent: (conversationId) => {
       // The service answers: a /config that failed before is asked again now.
-      ensureConfig();
+      config.ensure();
       opts.onEvent({ type: 'message_sent', conversationId });
     },
     onReplyDone: (conversationId, text) => {
@@ -78,14 +139,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
       if (id === restoring) restoring = null;
     },
   };
-  const history = createHistory(api, fail);
-  const chat = createChat(api, hooks);
+  const chat = createChat(api, chatListener, chatState);
 
-  // The conversation kept by the previous page of this tab, loaded when the panel first opens
-  // (no request before that, as always); until then it stays kept.
-  const continuity = createContinuity(opts.publicId, opts.persist);
-  let restoring = continuity.kept.conversationId;
-  let reopening = continuity.kept.open;
   const keep = () => {
     const id = chat.state.get().conversationId;
     if (id) restoring = null;
@@ -96,7 +151,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
   const voice = createVoice({
     api,
     chat,
-    hooks,
+    listener: chatListener,
     notify,
     runtimeUrl: opts.voiceRuntimeUrl,
     nonce: opts.nonce,
@@ -104,45 +159,21 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     configured: () => session.get().config?.voice.configured !== false,
   });
 
-  // Aborted by destroy(): a request still in flight then ends with the widget.
-  const life = new AbortController();
-  /** Asked once per opened widget; a failed /config is asked again (its retry, or the next open). */
-  let configAsked = false;
-  const ensureConfig = () => {
-    if (configAsked) return;
-    configAsked = true;
-    api.getConfig(life.signal).then(
-      (config) => patch({ config }),
-      (err) => {
-        if (life.signal.aborted) return;
-        configAsked = false;
-        // A send on its way, or a notice already shown, says what went wrong: one failure the
-        // visitor sees is one notice and one `error` event. /config is asked again later.
-        if (chat.state.get().busy == 'idle' && !notice.get()) fail(err, ensureConfig);
-      },
-    );
-  };
-
   const open = () => {
     if (session.get().open) return;
     patch({ open: true });
-    ensureConfig();
+    config.ensure();
     // Once: a second open while it loads, or after the visitor began anew, changes nothing.
     const { conversationId, messages, busy } = chat.state.get();
-    if (restoring && !conversationId && !messages.length && busy == 'idle') void chat.load(restoring, true);
+    if (restoring && !conversationId && !messages.length && busy === 'idle') void chat.load(restoring, true);
     opts.onEvent({ type: 'open' });
   };
-  /** Bumped to move focus into the composer (ui/Composer.tsx). */
   const focusRequest = store(0);
-  /**
-   * The page's `ask` (docs/page-api.md): the text in the composer as if typed, then
-   * sent as if Send was pressed, unless a reply is on its way (it is never interrupted).
-   */
   const ask = (text: string, send: boolean) => {
     open();
     patch({ view: 'chat' });
     chat.draft.set(text);
-    if (send && chat.state.get().busy == 'idle') void chat.send(text);
+    if (send && chat.state.get().busy === 'idle') void chat.send(text);
     // A touch screen would raise its keyboard over the answer.
     if (!window.matchMedia?.('(pointer: coarse)').matches) focusRequest.update((n) => n + 1);
   };
@@ -152,8 +183,6 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     patch({ open: false });
     opts.onEvent({ type: 'close' });
   };
-
-  /** Must run inside the click: the tab is opened before any await so popup blockers allow it. */
   const portal = () =>
     openPortal(
       api,
@@ -179,9 +208,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
     ask,
     focusRequest,
     toggle: () => (session.get().open ? close() : open()),
-    /** The panel was open when the visitor left the previous page of this tab. */
     reopen: continuity.kept.open,
-    /** True once, for the panel's first showing when it reopened by itself (`reopen`). */
     reopened: () => reopening && !(reopening = false),
     newConversation: () => {
       restoring = null;
@@ -194,18 +221,14 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
       void history.refresh();
     },
     showChat: () => patch({ view: 'chat' }),
-    openConversation: (id: string) => {
+    openConversation: (id) => {
       patch({ view: 'chat' });
       void chat.load(id);
     },
-    setTheme: (theme: Theme) => patch({ theme }),
-    setLocale: (locale: Locale) => patch({ locale }),
+    setTheme: (theme) => patch({ theme }),
+    setLocale: (locale) => patch({ locale }),
     openPortal: portal,
     dismissNotice: () => notice.set(null),
-    /**
-     * widget-chart.js was refused (integrity), unreachable, or not here after 15 s (runtime/load.ts):
-     * the visitor is told; the chart button, never pressed, rests and may be pressed again.
-     */
     chartFailed: () => notify({ kind: 'error', code: 'chart_unavailable', say: 'chartFailed' }),
     dispose: () => {
       for (const off of unkeep) off();
@@ -216,10 +239,4 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient) {
       voice.dispose();
     },
   };
-}
-
-/** What a screen reader should hear of a markdown reply. */
-function plainText(md: string): string {
-  // The start only: the rest would be cut anyway, and a reply may be a megabyte.
-  return md.slice(0, 4e3).replace(/```[\s\S]*?```/g, ' ').replace(/[*_`#>|~]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 1000);
 }

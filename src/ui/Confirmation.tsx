@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../state/chat';
+import type { ChatMessage } from '../state/chat-types';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { focusComposer } from './focus';

@@ -1,4 +1,5 @@
-import { isLive, type ChatMessage, type ReplyPhase } from '../state/chat';
+import type { ChatMessage, ReplyPhase } from '../state/chat-types';
+import { isLive } from '../state/reply';
 import { store, useStore } from '../state/store';
 import { Confirmation } from './Confirmation';
 import { useModel } from './context';

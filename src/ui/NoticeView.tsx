@@ -10,8 +10,9 @@ interface Props {
 }
 
 /**
- * Every notice of the widget (contract 3: `notice` with `data-kind`), put into words here in the
- * current locale, with its kind's icon and colour: a waiting approval does not look like a failure.
+ * Every notice of the widget (the `notice` part with its `data-kind`, docs/protocol.md "Errors"),
+ * put into words here in the current locale, with its kind's icon and colour: a waiting approval
+ * does not look like a failure.
  */
 export function NoticeView({ notice, onDismiss }: Props) {
   const model = useModel();

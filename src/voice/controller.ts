@@ -2,8 +2,26 @@
 // model through the voice-turn adapter (sink.ts), so spoken turns look and behave like typed ones.
 import { VOICE_MESSAGES } from './messages';
 import { speak, type VoiceSink } from './sink';
-import { startTurn, type VoiceEnv } from './turn';
-import type { VoiceController, VoiceEvent, VoiceHost, VoicePhase, VoiceTurn } from './types';
+import type { VoiceEnv } from './env';
+import { startTurn } from './turn';
+import type {
+  VoiceController,
+  VoiceEvent,
+  VoiceFailure,
+  VoiceFailureReason,
+  VoiceHost,
+  VoicePhase,
+  VoiceTurn,
+} from './types';
+
+/** What the visitor is told for each failure; `satisfies` fails to compile when a reason has no entry. */
+const FAILURE_SAYS = {
+  denied: 'voiceDenied',
+  unsupported: 'voiceUnsupported',
+  // A refused session says why in the service's words (409 voice_not_configured, 429, 401…).
+  session: null,
+  dropped: 'voiceDropped',
+} as const satisfies Record<VoiceFailureReason, VoiceFailure | null>;
 
 export function createController(host: VoiceHost, env?: VoiceEnv): VoiceController {
   /** The latest turn; kept after `reply.done` so its audio can still be silenced. */
@@ -42,11 +60,7 @@ export function createController(host: VoiceHost, env?: VoiceEnv): VoiceControll
         s.done(e.conversationId);
         return settle();
       case 'failed':
-        // A refused session says why in the service's words (409 voice_not_configured, 429, 401…).
-        s.fail(
-          e.reason === 'session' ? null : e.reason === 'denied' ? 'voiceDenied' : e.reason === 'unsupported' ? 'voiceUnsupported' : 'voiceDropped',
-          e.error,
-        );
+        s.fail(FAILURE_SAYS[e.reason], e.error);
         return settle();
     }
   };

@@ -1,68 +1,18 @@
-// One spoken turn over the voice WebSocket (contract 4.3): microphone, session, `start`, audio
-// chunks, `stop`; then transcript, reply text, reply audio and `reply.done` back. Part of
-// widget-voice.js only. Browser APIs come through `VoiceEnv` so tests can hand in fakes.
+// One spoken turn over the voice WebSocket (docs/protocol.md "POST /voice/session and the voice
+// socket"): microphone, session, `start`, audio chunks, `stop`; then transcript, reply text, reply
+// audio and `reply.done` back. Part of widget-voice.js only. Browser APIs come through `VoiceEnv`
+// (env.ts) so tests can hand in fakes.
+import { get, parseObject, str } from '../api/fields';
 import { isSafeId } from '../api/ids';
-import { namedEvent, parseObject, str } from '../api/sse';
-import { createPlayer, type AudioContextCtor } from './player';
-import type { VoiceEvent, VoiceTurn, VoiceTurnOptions } from './types';
-
-export interface SocketLike {
-  binaryType: string;
-  readonly readyState: number;
-  onopen: ((e: unknown) => void) | null;
-  onmessage: ((e: { data: unknown }) => void) | null;
-  onclose: ((e: unknown) => void) | null;
-  onerror: ((e: unknown) => void) | null;
-  send(data: string | Blob | ArrayBuffer): void;
-  close(code?: number, reason?: string): void;
-}
-
-export interface RecorderLike {
-  readonly mimeType: string;
-  readonly state: string;
-  ondataavailable: ((e: { data: Blob }) => void) | null;
-  onstop: ((e: unknown) => void) | null;
-  start(timeslice?: number): void;
-  stop(): void;
-}
-
-export interface RecorderCtor {
-  new (stream: MediaStream, options?: { mimeType?: string }): RecorderLike;
-  isTypeSupported?(mime: string): boolean;
-}
-
-export interface VoiceEnv {
-  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
-  WebSocket?: new (url: string) => SocketLike;
-  MediaRecorder?: RecorderCtor;
-  AudioContext?: AudioContextCtor;
-}
+import { namedEvent } from '../api/sse';
+import { browserEnv, pickMime, type RecorderLike, type SocketLike, type VoiceEnv } from './env';
+import { createPlayer } from './player';
+import type { VoiceEvent, VoiceFailureReason, VoiceTurn, VoiceTurnOptions } from './types';
 
 /** Audio chunk length: small enough to stream, large enough not to flood the socket. */
 export const TIMESLICE_MS = 250;
 
-/**
- * What MediaRecorder records differs by browser: Chrome, Edge and Firefox do WebM/Opus (Firefox
- * also Ogg/Opus), Safari does MP4 (AAC). The first type the browser supports wins.
- */
-export const MIME_PREFERENCE = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4', 'audio/webm'];
-
-export function pickMime(Recorder: RecorderCtor): string {
-  return MIME_PREFERENCE.find((m) => Recorder.isTypeSupported?.(m)) ?? '';
-}
-
 const OPEN = 1;
-
-export function browserEnv(): VoiceEnv {
-  const g = globalThis as unknown as Record<string, unknown>;
-  const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-  return {
-    getUserMedia: media?.getUserMedia ? (c) => media.getUserMedia(c) : undefined,
-    WebSocket: g.WebSocket as VoiceEnv['WebSocket'],
-    MediaRecorder: g.MediaRecorder as RecorderCtor | undefined,
-    AudioContext: (g.AudioContext ?? g.webkitAudioContext) as AudioContextCtor | undefined,
-  };
-}
 
 export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()): VoiceTurn {
   /** close() was called: tell the core nothing more. */
@@ -117,7 +67,7 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
     player.finish();
     if (!flushing) socket?.close(1000);
   };
-  const fail = (reason: 'denied' | 'unsupported' | 'session' | 'dropped', error?: unknown) => {
+  const fail = (reason: VoiceFailureReason, error?: unknown) => {
     if (over) return;
     over = true;
     stopRecording(false);
@@ -130,25 +80,29 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
     // Not ours (not a JSON object): ignored like unknown SSE lines.
     const f = parseObject(raw);
     if (!f) return;
-    switch (f.type) {
+    const type = get(f, 'type');
+    const text = str(get(f, 'text'));
+    switch (type) {
       case 'transcript': {
-        const final = f.final === true;
-        emit({ type: 'transcript', text: typeof f.text === 'string' ? f.text : '', final });
+        const final = get(f, 'final') === true;
+        emit({ type: 'transcript', text: text ?? '', final });
         // The service heard the end of the question: recording has done its job.
         if (final) stopRecording(true);
         return;
       }
       case 'audio':
-        clip = typeof f.mime === 'string' ? f.mime : 'audio/wav';
+        clip = str(get(f, 'mime')) ?? 'audio/wav';
         return;
-      case 'reply.done':
+      case 'reply.done': {
         // An id that would move a later request's path is not taken (src/api/ids.ts).
-        emit({ type: 'done', conversationId: isSafeId(f.conversation_id) ? f.conversation_id : null });
+        const id = get(f, 'conversation_id');
+        emit({ type: 'done', conversationId: isSafeId(id) ? id : null });
         end();
         return;
+      }
     }
     // `reply.delta` is the socket's content delta; the rest means what it means in the chat stream.
-    const event = f.type == 'reply.delta' ? (str(f.text) ? { type: 'delta' as const, text: f.text } : undefined) : namedEvent(f.type, f);
+    const event = type === 'reply.delta' ? (text ? { type: 'delta' as const, text } : undefined) : namedEvent(type, f);
     if (!event) return;
     emit({ type: 'chat', event });
     if (event.type === 'error') end();

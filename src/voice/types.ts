@@ -1,6 +1,7 @@
-// What widget.js and widget-voice.js agree on. Types only: the core imports this file and
-// src/voice/load.ts, nothing else of the voice feature. It imports nothing from state/ or ui/: the
-// core implements them (state/voice.ts).
+// What widget.js and widget-voice.js agree on: types, and the one list they derive from
+// (VOICE_FAILURES). The core imports this file with `import type` only, and src/voice/load.ts,
+// nothing else of the voice feature. It imports nothing from state/ or ui/: the core implements
+// these seams (state/voice.ts, state/reply.ts).
 import type { ChatEvent, VoiceSession } from '../api/types';
 import type { Locale } from '../types';
 import type { VOICE_MESSAGES } from './messages';
@@ -14,14 +15,31 @@ export interface VoiceState {
   playing: boolean;
 }
 
-/** Why a turn could not start or was cut, as the runtime sees it (the core says it in words). */
-export type VoiceFailure = 'voiceDenied' | 'voiceUnsupported' | 'voiceDropped';
+/**
+ * Why a turn could not start or was cut, as the runtime sees it: `denied` (no microphone permission
+ * or device), `unsupported` (no MediaRecorder/WebSocket), `session` (POST /voice/session failed),
+ * `dropped` (the socket closed before `reply.done`). The one list: the types below derive from it,
+ * and the controller must say something for each (voice/controller.ts).
+ */
+export const VOICE_FAILURES = ['denied', 'unsupported', 'session', 'dropped'] as const;
+export type VoiceFailureReason = (typeof VOICE_FAILURES)[number];
 
-/** One reply in the chat, written as the chat model writes typed replies (state/chat.ts). */
-export interface ReplyPort {
+/**
+ * The sentence (voice/messages.ts) the core shows for a failure. A refused `session` has none: the
+ * service's answer says why, told as in text chat.
+ */
+export type VoiceFailure = `voice${Capitalize<Exclude<VoiceFailureReason, 'session'>>}`;
+
+/**
+ * One assistant reply streaming into the chat, typed or spoken: the events of docs/protocol.md
+ * "The chat stream" applied to one message. The core writes both kinds with one implementation
+ * (state/reply.ts); a spoken turn gets it through `ChatPort.reply()`.
+ */
+export interface ReplyWriter {
   /** Shows the reply (thinking) if it is not shown yet. */
   begin(): void;
   onEvent(e: ChatEvent): void;
+  /** Ends a shown reply that is still live: the visitor stopped it, or it was cut. */
   finish(final: 'stopped' | 'interrupted'): void;
   /** The answer ended normally: done, unless an `error` event ended it already. */
   complete(): void;
@@ -36,7 +54,7 @@ export interface ChatPort {
   /** Claims the chat for a spoken turn, or null while something else runs. Stop, reset and destroy abort it. */
   claim(): AbortController | null;
   release(ctrl: AbortController): void;
-  reply(): ReplyPort;
+  reply(): ReplyWriter;
   /** Shows the visitor's words, or updates them given the id this returned before. */
   said(text: string, id?: string): string;
   /** The turn joined (or began) this conversation. */
@@ -88,12 +106,8 @@ export type VoiceEvent =
   | { type: 'done'; conversationId: string | null }
   /** Spoken reply audio started or stopped (queue drained, silenced or closed). */
   | { type: 'playing'; playing: boolean }
-  /**
-   * The turn could not start or was cut: `denied` (no microphone permission or device),
-   * `unsupported` (no MediaRecorder/WebSocket), `session` (POST /voice/session failed, `error`
-   * is what the api client threw), `dropped` (the socket closed before `reply.done`).
-   */
-  | { type: 'failed'; reason: 'denied' | 'unsupported' | 'session' | 'dropped'; error?: unknown };
+  /** The turn could not start or was cut; `error` is what the api client threw for `session`. */
+  | { type: 'failed'; reason: VoiceFailureReason; error?: unknown };
 
 export interface VoiceTurnOptions {
   locale: Locale;

@@ -4,7 +4,7 @@
 // fixtures/fake-microphone.js (a Web Audio tone; Firefox's own fake device in Firefox, whose Web
 // Audio has no running clock without a sound device); voice.test.ts records whole turns with it.
 import { describe, expect, it } from 'vitest';
-import { MIME_PREFERENCE } from '../../src/voice/turn';
+import { MIME_PREFERENCE } from '../../src/voice/env';
 import { ENGINE, openPage } from './engines';
 
 describe(`MediaRecorder in ${ENGINE}`, () => {

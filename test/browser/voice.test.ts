@@ -7,7 +7,7 @@
 // show like a typed turn; not configured and denied microphone give their notices.
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
-import { MIME_PREFERENCE } from '../../src/voice/turn';
+import { MIME_PREFERENCE } from '../../src/voice/env';
 import { ENGINE, mockControl, mockRequests, openPage, problems, settle, speakTurn, STRICT_CSP, voiceFrames, WAIT, type EnginePageOptions, type WidgetPage } from './engines';
 
 /** How many times the page loaded widget-voice.js (Resource Timing: the same in every engine). */

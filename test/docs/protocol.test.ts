@@ -371,7 +371,7 @@ describe('docs/protocol.md', () => {
     // Frames of its own (turn.ts), `reply.delta`, and the events it shares with the chat stream (sse.ts).
     const handled = sorted([
       ...matches(turn, /case '([a-z_.]+)':/g),
-      ...matches(turn, /f\.type == '([a-z_.]+)'/g),
+      ...matches(turn, /\btype ={2,3} '([a-z_.]+)'/g),
       ...matches(read('src/api/sse.ts'), /case '([a-z_.]+)':/g),
     ]);
     const session = fences(DOC).find((f) => f.lang === 'ws' && f.kind === 'session');

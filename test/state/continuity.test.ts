@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isSafeId } from '../../src/api/ids';
 import { createContinuity } from '../../src/state/continuity';
 
 const KEY = 'service-widget:pub_1';
@@ -63,6 +64,31 @@ describe('continuity (the storage behind `persist`)', () => {
   ])('ignores a kept value %s', (_, raw) => {
     sessionStorage.setItem(KEY, raw);
     expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: false });
+  });
+
+  // The kept id goes back into GET /conversations/{id}: the rule of docs/protocol.md "Ids go back into
+  // paths" (src/api/ids.ts), not a copy of it. [id, taken back]: each row checks the rule and its use.
+  it.each([
+    ['c_1', true],
+    ['a.b', true],
+    ['..a', true],
+    ['Ünïcødé', true],
+    ['x'.repeat(256), true],
+    ['x'.repeat(257), false],
+    ['', false],
+    ['.', false],
+    ['..', false],
+    ['../x', false],
+    ['a/b', false],
+    ['a\\b', false],
+    ['%2e%2e/x', false],
+    ['a\u0000b', false],
+    ['a\nb', false],
+    ['a\u007fb', false],
+  ])('a kept id %j is taken back exactly when api/ids.ts calls it safe (%s)', (id, safe) => {
+    expect(isSafeId(id)).toBe(safe);
+    sessionStorage.setItem(KEY, '1' + id);
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: safe ? id : null, open: true });
   });
 
   it('keeps an open panel without a conversation', () => {

@@ -121,6 +121,28 @@ describe('persist', () => {
     expect(next.chatRequests()[0]!.body).toEqual({ message: 'Hello again' });
   });
 
+  it.each(['../x', '..', 'a/b', 'a\\b'])(
+    'a kept id %j that would change the request path starts a new conversation quietly, with no request for it',
+    async (id) => {
+      sessionStorage.setItem(KEY, `1${id}`);
+      const onEvent = vi.fn();
+      const { w } = await nextPage('visitor-p10', { onEvent });
+      // The panel was open: it opens again, asks /config, and nothing else.
+      await waitFor(() => expect(mock.requests.some((r) => r.path.endsWith('/config'))).toBe(true));
+      await waitFor(() => expect(w.part('composer-input')).not.toBeNull());
+      expect(conversationRequests().map((r) => r.path)).toEqual([]);
+      expect(w.part('notice')).toBeNull();
+      expect(onEvent).not.toHaveBeenCalledWith(expect.objectContaining({ type: 'error' }));
+      expect(w.messages()).toHaveLength(0);
+      await w.send('Hello');
+      await waitFor(() => expect(w.chatRequests()).toHaveLength(1));
+      expect(w.chatRequests()[0]!.body).toEqual({ message: 'Hello' });
+      // Its storage is the next case's: nothing of this page may write there later.
+      await w.settled();
+      w.instance.destroy();
+    },
+  );
+
   it('a reply still streaming when the visitor left is reloaded from the service, never re-sent', async () => {
     mock.chunkDelayMs = 300;
     const { w } = await nextPage('visitor-p5', { open: true });

@@ -1,7 +1,7 @@
 // Fakes of the browser APIs the voice runtime uses (src/voice/turn.ts takes them through VoiceEnv).
 import { vi } from 'vitest';
 import type { AudioContextLike } from '../../src/voice/player';
-import type { RecorderLike, SocketLike, VoiceEnv } from '../../src/voice/turn';
+import type { RecorderLike, SocketLike, VoiceEnv } from '../../src/voice/env';
 
 /** A WebSocket the test drives: `open()`, `text(frame)`, `binary(bytes)`, `drop()`. */
 export class FakeSocket implements SocketLike {

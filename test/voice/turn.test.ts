@@ -1,7 +1,8 @@
 // The voice runtime's protocol (contract 4.3) against a fake socket, recorder and audio context.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VoiceSession } from '../../src/api/types';
-import { MIME_PREFERENCE, pickMime, startTurn, TIMESLICE_MS } from '../../src/voice/turn';
+import { MIME_PREFERENCE, pickMime } from '../../src/voice/env';
+import { startTurn, TIMESLICE_MS } from '../../src/voice/turn';
 import type { VoiceEvent, VoiceTurnOptions } from '../../src/voice/types';
 import { clip, FakeAudioContext, fakeEnv, FakeRecorder, FakeSocket, tick, type FakeEnv } from './fakes';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { createController } from '../../src/voice/controller';
 import { VOICE_MESSAGES } from '../../src/voice/messages';
-import type { VoiceEnv } from '../../src/voice/turn';
+import type { VoiceEnv } from '../../src/voice/env';
 import type { CreateVoiceController } from '../../src/voice/types';
 import { mountWidget, type MountedWidget } from '../helpers/widget';
 import { init } from '../../src/init';

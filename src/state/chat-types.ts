@@ -1,0 +1,72 @@
+// The chat model's shapes: its state, what it tells the widget around it, and what it offers. Apart
+// from chat.ts so reply.ts (which writes into the chat) and the widget model can name them without
+// importing the implementation.
+import type { ConfirmationStatus, Decision } from '../api/types';
+import type { ChatPort } from '../voice/types';
+import type { Store } from './store';
+
+/**
+ * Where a reply is, the one fact the message's status line shows: `thinking` until the first text,
+ * `looking-up` while the service runs a tool, `streaming` once text flows, then how it ended.
+ */
+export type ReplyPhase = 'thinking' | 'looking-up' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  /** Final text; while a reply streams, `live` holds the text so far. */
+  content: string;
+  live?: Store<string>;
+  /** An assistant reply's phase; none for stored messages, which are done. */
+  phase?: Store<ReplyPhase>;
+  confirmation?: { id: string; prompt: string; status: ConfirmationStatus | 'deciding' };
+  approval?: { status: string; message?: string };
+}
+
+export interface ChatState {
+  conversationId: string | null;
+  messages: ChatMessage[];
+  /** A reply (typed or spoken) is on its way, or a stored conversation loads. */
+  busy: 'idle' | 'streaming' | 'loading';
+}
+
+/** What the chat tells the widget around it (state/widget-model.ts): failures, notices, events. */
+export interface ChatListener {
+  /** A request failed; `retry` repeats exactly that request. */
+  fail(err: unknown, retry?: () => void): void;
+  /** An `error` event in a stream or a voice frame, by code. */
+  streamError(code: string): void;
+  /** Clears the notice about an earlier action. */
+  clearNotice(): void;
+  onSent(conversationId: string | null): void;
+  onReplyDone(conversationId: string | null, text: string): void;
+  onConversation(id: string, title: string): void;
+  onNotFound(id: string): void;
+}
+
+/** The chat side of a spoken turn: most of ChatPort (state/voice.ts adds the rest). */
+export type ChatTurn = Pick<ChatPort, 'claim' | 'release' | 'reply' | 'said' | 'adopt'>;
+
+/** One widget's conversation: its messages, the composer's draft, and what the visitor can do. */
+export interface ChatModel {
+  state: Store<ChatState>;
+  /** The composer's text, apart so typing re-renders only the composer. A failed send puts the message back. */
+  draft: Store<string>;
+  /** Sends the visitor's message and streams the reply; a send that reached no reply puts it back. */
+  send(text: string): Promise<void>;
+  /** Confirms or cancels a pending confirmation (docs/protocol.md "Confirmations"). */
+  decide(confirmationId: string, decision: Decision): Promise<void>;
+  /** Aborts what runs: a reply (it stays, `stopped`), a load, a spoken turn. */
+  stop(): void;
+  /**
+   * Shows a stored conversation (from the history list, or a reload). `quiet`: a conversation kept
+   * from an earlier page that is gone (404) just leaves an empty chat.
+   */
+  load(id: string, quiet?: boolean): Promise<void>;
+  /** The interrupted notice's action: the service has the truth about what was saved. */
+  reload(): void;
+  turn: ChatTurn;
+  /** A new conversation: stops what runs, clears messages and the notice. */
+  reset(): void;
+  dispose(): void;
+}
