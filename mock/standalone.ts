@@ -121,22 +121,39 @@ function preflight(res: ServerResponse, methods: string, headers: string): true 
   return true;
 }
 
-/** The snippet `npm run mock` prints: the README's "Embed it" snippet pointed at the mock. */
-export function mockSnippet(url: string, publicId: string): string {
+/**
+ * The embed snippet: the README's "Embed it" (`embedSnippet()`, for the customer's own service and
+ * backend) and what `npm run mock` prints (`mockSnippet`, pointed at the mock) are this one text,
+ * so the one that the browser tests paste into a page is the one the README shows.
+ */
+export function embedSnippet(
+  { src, publicId, tokenUrl, comment }: { src: string; publicId: string; tokenUrl: string; comment: string } = {
+    src: 'https://YOUR-SERVICE-HOST/widget.js',
+    publicId: 'YOUR_PUBLIC_ID',
+    tokenUrl: TOKEN_PATH,
+    comment: "Called before every request; return a short-lived JWT your backend signed for this visitor.",
+  },
+): string {
   return [
-    `<script src="${url}/widget.js" defer></script>`,
+    `<script src="${src}" defer></script>`,
     `<script type="module">`,
     `  ServiceWidget.init({`,
     `    publicId: '${publicId}',`,
-    `    // Called before every request; the mock signs a demo JWT (your backend does this in production).`,
+    `    // ${comment}`,
     `    getAuthToken: () =>`,
-    `      fetch('${url}${TOKEN_PATH}', { method: 'POST', credentials: 'include' }).then((r) => {`,
+    `      fetch('${tokenUrl}', { method: 'POST', credentials: 'include' }).then((r) => {`,
     '        if (!r.ok) throw new Error(`widget token: HTTP ${r.status}`); // an error page is not a token',
     `        return r.text();`,
     `      }),`,
     `  });`,
     `</script>`,
   ].join('\n');
+}
+
+/** The snippet `npm run mock` prints: the embed snippet pointed at the mock. */
+export function mockSnippet(url: string, publicId: string): string {
+  const comment = 'Called before every request; the mock signs a demo JWT (your backend does this in production).';
+  return embedSnippet({ src: `${url}/widget.js`, publicId, tokenUrl: `${url}${TOKEN_PATH}`, comment });
 }
 
 /** What `npm run mock` prints (and `GET /` answers). */

@@ -35,3 +35,41 @@ describe('mock/README.md', () => {
     expect(SCENARIO_NAMES.filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
   });
 });
+
+describe('README snippets', () => {
+  const blocks = (lang: string) => [...README.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```', 'g'))].map((m) => m[1]!);
+
+  it('shows the embed snippet that the mock prints and the browser tests paste into a page', async () => {
+    const { embedSnippet, mockSnippet } = await import('../../mock/standalone');
+    expect(README).toContain(`\`\`\`html\n${embedSnippet()}\n\`\`\``);
+    expect(README).toContain(`\`\`\`html\n${mockSnippet('http://127.0.0.1:8787', 'demo-public-id')}\n\`\`\``);
+  });
+
+  it('every JavaScript example parses (inline scripts of the html blocks too)', async () => {
+    const { transformWithOxc } = await import('vite');
+    const scripts = blocks('html').flatMap((html) => [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!));
+    const code = [...blocks('js'), ...scripts].filter((c) => c.trim());
+    expect(code.length).toBeGreaterThanOrEqual(5);
+    for (const source of code) {
+      // Example names the page supplies (getAuthToken, helpButton, …) only need to parse, not resolve.
+      await expect(transformWithOxc(source, 'example.js'), source.slice(0, 80)).resolves.toBeTruthy();
+    }
+  });
+
+  it('names only methods, options and error codes the widget has', async () => {
+    const { OPTION_NAMES } = await import('../../src/types');
+    const optionRows = [...README.matchAll(/^\| `(\w+)` \| /gm)].map((m) => m[1]!);
+    expect(optionRows.sort()).toEqual([...OPTION_NAMES].sort());
+    const types = readFileSync(path.join(REPO, 'src', 'types.ts'), 'utf8');
+    const codes = /`code`: ((?:`\w+`,?\s*(?:and\s*)?)+)/.exec(README.replace(/\n/g, ' '))?.[1] ?? '';
+    const named = [...codes.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(8);
+    const union = /export type WidgetErrorCode =([\s\S]*?);/.exec(types)![1]!;
+    const all = [...union.matchAll(/\| '(\w+)'/g)].map((m) => m[1]!);
+    expect(named.sort()).toEqual(all.sort());
+  });
+
+  it('is short enough to read to the end', () => {
+    expect(Buffer.byteLength(README)).toBeLessThanOrEqual(20_000);
+  });
+});
