@@ -143,9 +143,9 @@ form.addEventListener('change', (event) => {
   }
   saveControls();
   applyMockControls();
-  // The scenario applies to the next request; the other mock switches change /config, which a
-  // widget reads once, so they take a new one.
-  if (target.name === 'scenario') return;
+  // The scenario applies to the next request, the ask text to the next ask(); the other mock
+  // switches change /config, which a widget reads once, so they take a new one.
+  if (target.name === 'scenario' || target.name === 'askText') return;
   if (instance && LIVE[target.name]) return LIVE[target.name]!();
   mount();
 });
@@ -180,6 +180,14 @@ async function act(action: string): Promise<void> {
       return instance?.setTheme(value('theme') as Theme);
     case 'setLocale':
       return instance?.setLocale((value('locale') || 'en') as Locale);
+    case 'ask':
+    case 'askSend':
+      try {
+        return instance?.ask(value('askText'), { send: action === 'askSend' });
+      } catch (error) {
+        statusLine.textContent = `ask threw: ${String(error)}`; // an empty text is a TypeError
+        return;
+      }
     case 'open':
     case 'close':
     case 'toggle':

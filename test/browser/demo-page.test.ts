@@ -153,6 +153,23 @@ describe('the QA demo keeps what QA set up', () => {
     await setControl(page, 'scenario', 'normal');
   });
 
+  it("drives ask() from the page's own controls", async () => {
+    const page = await openDemo(DESKTOP);
+    const ready = await readyEvents(page);
+    await setControl(page, 'askText', 'What is still unpaid on invoice 2026-114?');
+    expect(await readyEvents(page)).toBe(ready); // editing the text makes no new widget
+    await page.locator('button[data-action="ask"]').click();
+    await expect.poll(() => page.locator('[part~="composer-input"]').inputValue(), { timeout: WAIT })
+      .toBe('What is still unpaid on invoice 2026-114?');
+    await page.locator('button[data-action="askSend"]').click();
+    const reply = page.locator('[part~="message"][data-role="assistant"]').last();
+    await reply.locator('[part~="copy-message-button"]').waitFor({ timeout: WAIT });
+    expect(await page.locator('[part~="message"][data-role="user"]').last().textContent()).toContain('invoice 2026-114');
+    await setControl(page, 'askText', '');
+    await page.locator('button[data-action="ask"]').click();
+    await expect.poll(() => page.locator('#status').textContent(), { timeout: WAIT }).toMatch(/^ask threw: TypeError/);
+  });
+
   it('has a scenario with a table over 200 rows, and every scenario fits its list', async () => {
     const page = await openDemo(DESKTOP);
     const select = page.locator('#controls select[name="scenario"]');
