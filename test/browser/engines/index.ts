@@ -279,7 +279,6 @@ export async function addAxe(page: TestPage): Promise<void> {
   );
 }
 
-/** Lets the page run a few frames and timers: for asserting that something did NOT happen. */
-export async function settle(page: TestPage, ms = 400): Promise<void> {
-  await page.evaluate((wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))), ms);
-}
+export { passTime } from '../pass-time';
+/** The old name of passTime (charts.test.ts still uses it): only before asserting that something did NOT happen. */
+export { passTime as settle } from '../pass-time';
