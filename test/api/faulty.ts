@@ -1,4 +1,4 @@
-// Generators of faulty service answers (fast-check): a valid answer of contract 4 where any field,
+// Generators of faulty service answers (fast-check): a valid answer of docs/protocol.md where any field,
 // at any depth, may be kept, left out, null, or replaced by a value of another type, and where the
 // whole answer may be something else entirely.
 import fc from 'fast-check';
@@ -49,7 +49,7 @@ const message = (role: string) => ({
   approval: { status: 'pending' },
 });
 
-/** One valid answer of each kind (contract 4), the seeds of the generators. */
+/** One valid answer of each kind (docs/protocol.md), the seeds of the generators. */
 export const ANSWERS = {
   config: {
     title: 'Acme data',

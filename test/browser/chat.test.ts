@@ -1,4 +1,4 @@
-// Contract 4: a full chat round trip from the script-tag page, what goes on the wire, and how the
+// A full chat round trip (docs/protocol.md, "POST /chat") from the script-tag page, what goes on the wire, and how the
 // widget shows stop, limits, a cut stream and tool calls.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';

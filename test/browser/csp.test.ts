@@ -1,4 +1,4 @@
-// Contract 3 and 5: under a strict CSP with Trusted Types enforced, sent as a real HTTP header,
+// README, "Content Security Policy and Trusted Types": under a strict CSP with Trusted Types enforced, sent as a real HTTP header,
 // the widget works end to end and causes zero `securitypolicyviolation` events. Page scripts are
 // external files from 'self' (no inline script is allowed).
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).

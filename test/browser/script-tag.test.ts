@@ -1,4 +1,4 @@
-// Contract 1–3: the plain <script src> embed. Loading widget.js only defines window.ServiceWidget;
+// The plain <script src> embed (README, "Embed it"). Loading widget.js only defines window.ServiceWidget;
 // init mounts one open shadow host styled through adoptedStyleSheets; nothing goes on the wire
 // (and getAuthToken is not called) until the panel first opens.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).

@@ -1,4 +1,4 @@
-// Contract 2–3: the floating launcher and panel (dialog, Escape, focus), inline mode, live theme
+// The floating launcher and panel (dialog, Escape, focus), inline mode, live theme
 // and locale, isolation from the host page's CSS both ways, and the phone layout.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Contract 4.3 in Chromium, Firefox and WebKit (test/browser/engines). The microphone is
+// Voice (docs/protocol.md, "POST /voice/session and the voice socket"; docs/voice.md) in Chromium, Firefox and WebKit (test/browser/engines). The microphone is
 // fixtures/fake-microphone.js (a Web Audio tone from getUserMedia) in every engine; a refused
 // microphone is fixtures/microphone-denied.js (NotAllowedError, what each engine gives the page).
 // The voice runtime is loaded only on the first press, once; the socket carries the session token

@@ -1,4 +1,5 @@
-// Hardening 2: the whole feature set (chat, history, confirmation, voice with the fake microphone,
+// docs/hardening.md, "2. Strict CSP + Trusted Types, every feature".
+// The whole feature set (chat, history, confirmation, voice with the fake microphone,
 // the connected-accounts portal and its blocked-popup fallback) under the CSP exactly as the
 // README's "Content Security Policy and Trusted Types" and "Voice" sections list it, sent as a
 // real header, plus `default-src 'none'` so that anything the README forgot would be blocked and

@@ -1,4 +1,5 @@
-// Hardening 4: phones (390×844 and 360×640, touch + mobile emulation). With a long page scrolled
+// docs/hardening.md, "4. Phones".
+// Phones (390×844 and 360×640, touch + mobile emulation). With a long page scrolled
 // part way, the visitor opens the panel, has a conversation, focuses the composer, and the
 // on-screen keyboard appears: simulated by shrinking the viewport to about half its height (what
 // a layout-viewport resize does, as with `interactive-widget=resizes-content` or older Android;
