@@ -42,12 +42,12 @@ function holdsRule<T>(read: () => T, expected: T | null): void {
 }
 
 const expectedConfig = (v: unknown) => {
-  const suggestions = own(v, 'suggestions');
+  const [suggestions, title, welcome] = [own(v, 'suggestions'), own(v, 'title'), own(v, 'welcome')];
   const flag = (x: unknown, fallback: boolean) => (typeof x === 'boolean' ? x : fallback);
   return {
-    title: nonEmpty(own(v, 'title')) ? own(v, 'title') : undefined,
-    welcome: nonEmpty(own(v, 'welcome')) ? own(v, 'welcome') : undefined,
-    suggestions: Array.isArray(suggestions) ? suggestions.filter((x) => isStr(x) && x.trim() !== '') : [],
+    title: nonEmpty(title) ? title : undefined,
+    welcome: nonEmpty(welcome) ? welcome : undefined,
+    suggestions: Array.isArray(suggestions) ? suggestions.filter((x): x is string => isStr(x) && x.trim() !== '') : [],
     read_only: flag(own(v, 'read_only'), false),
     voice: { configured: flag(own(own(v, 'voice'), 'configured'), true) },
     connected_accounts: { enabled: flag(own(own(v, 'connected_accounts'), 'enabled'), false) },
@@ -55,16 +55,14 @@ const expectedConfig = (v: unknown) => {
 };
 
 const expectedPage = (v: unknown) => {
-  const data = own(v, 'data');
+  const [data, cursor] = [own(v, 'data'), own(v, 'next_cursor')];
   if (!Array.isArray(data)) return null;
   return {
-    data: data
-      .filter((item) => isSafeId(own(item, 'id')))
-      .map((item) => {
-        const created = str(own(item, 'created_at'), '');
-        return { id: own(item, 'id'), title: str(own(item, 'title'), ''), created_at: created, updated_at: str(own(item, 'updated_at'), created) };
-      }),
-    next_cursor: nonEmpty(own(v, 'next_cursor')) ? own(v, 'next_cursor') : null,
+    data: data.flatMap((item) => {
+      const [id, created] = [own(item, 'id'), str(own(item, 'created_at'), '')];
+      return isSafeId(id) ? [{ id, title: str(own(item, 'title'), ''), created_at: created, updated_at: str(own(item, 'updated_at'), created) }] : [];
+    }),
+    next_cursor: nonEmpty(cursor) ? cursor : null,
   };
 };
 
