@@ -1,7 +1,7 @@
-// README, "Content Security Policy and Trusted Types": under a strict CSP with Trusted Types enforced, sent as a real HTTP header,
-// the widget works end to end and causes zero `securitypolicyviolation` events. Page scripts are
-// external files from 'self' (no inline script is allowed).
-// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+// README, "Content Security Policy and Trusted Types": under a strict CSP with Trusted Types enforced, sent as a real
+// HTTP header, the widget works end to end and causes zero `securitypolicyviolation` events. Page scripts are
+// external files from 'self' (no inline script is allowed). Runs in Chromium, Firefox and WebKit
+// (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import { completionChunks, doneFrame, encodeFrame, namedFrame, wordPieces } from '../../mock/sse';
 import { apiRequests, cannedAnswer, openPage, problems, passTime, STRICT_CSP, type WidgetPage } from './engines';

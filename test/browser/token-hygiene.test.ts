@@ -1,5 +1,5 @@
-// The visitor's token (README, "The visitor's token"; docs/security.md) never appears in the DOM, in URLs, in storage or in console output — after a
-// full chat round trip with history, and on the error paths that log or show notices.
+// The visitor's token (README, "The visitor's token"; docs/security.md) never appears in the DOM, in URLs, in storage
+// or in console output — after a full chat round trip with history, and on the error paths that log or show notices.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../mock/scenarios';

@@ -1,10 +1,10 @@
-// Voice (docs/protocol.md, "POST /voice/session and the voice socket"; docs/voice.md) in Chromium, Firefox and WebKit (test/browser/engines). The microphone is
-// fixtures/fake-microphone.js (a Web Audio tone from getUserMedia) in every engine; a refused
-// microphone is fixtures/microphone-denied.js (NotAllowedError, what each engine gives the page).
-// The voice runtime is loaded only on the first press, once; the socket carries the session token
-// in its first frame (checked on the server), audio streams as binary frames in the format the
-// engine records (WebM/Opus in Chromium and Firefox, MP4 in WebKit), the transcript and the reply
-// show like a typed turn; not configured and denied microphone give their notices.
+// Voice (docs/protocol.md, "POST /voice/session and the voice socket"; docs/voice.md) in Chromium, Firefox and WebKit
+// (test/browser/engines). The microphone is fixtures/fake-microphone.js (a Web Audio tone from getUserMedia) in every
+// engine; a refused microphone is fixtures/microphone-denied.js (NotAllowedError, what each engine gives the page).
+// The voice runtime is loaded only on the first press, once; the socket carries the session token in its first frame
+// (checked on the server), audio streams as binary frames in the format the engine records (WebM/Opus in Chromium and
+// Firefox, MP4 in WebKit), the transcript and the reply show like a typed turn; not configured and denied microphone
+// give their notices.
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { MIME_PREFERENCE } from '../../src/voice/turn';

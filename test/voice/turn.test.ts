@@ -1,4 +1,5 @@
-// The voice runtime's protocol (docs/protocol.md, "POST /voice/session and the voice socket") against a fake socket, recorder and audio context.
+// The voice runtime's protocol (docs/protocol.md, "POST /voice/session and the voice socket") against a fake socket,
+// recorder and audio context.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VoiceSession } from '../../src/api/types';
 import { MIME_PREFERENCE, pickMime, startTurn, TIMESLICE_MS } from '../../src/voice/turn';

@@ -182,10 +182,10 @@ describe('faults after the answer began: the user message (and partial reply) st
     await wp.screenshot('hardening/fault-reset-after-headers');
     figure(describeSeen(s));
     if (ENGINE === 'firefox') {
-      // Firefox rejects fetch() itself when the connection drops right after the headers, before
-      // the page gets the response: to the widget the answer never began, so this is the
-      // failure-before-the-answer path (docs/protocol.md, "Retries and idempotency"): retried with the same key, then an error
-      // notice with retry, the message kept.
+      // Firefox rejects fetch() itself when the connection drops right after the headers, before the page gets the
+      // response: to the widget the answer never began, so this is the failure-before-the-answer path
+      // (docs/protocol.md, "Retries and idempotency"): retried with the same key, then an error notice with retry,
+      // the message kept.
       expect(s.notices).toEqual([expect.objectContaining({ kind: 'error', retry: true })]);
       expect(keys()).toHaveLength(1);
       return;
