@@ -1,7 +1,7 @@
 // Real-browser tests that run in Chromium, Firefox and WebKit (docs/testing.md, "Three engines").
 // `npm run test:browser` runs the `browser` project once per engine; BROWSER_ENGINE names it.
-// A test file opts in by importing `openPage` from here (instead of ../helpers, which is
-// Chromium/Playwright only); vitest.config.ts runs such files in every engine.
+// Every test file imports `openPage` from here, except the Chromium-only files listed with their
+// reason in ../engine-rules.ts (they use ../helpers, Playwright and CDP).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, inject, onTestFinished, type TestContext } from 'vitest';
