@@ -24,7 +24,7 @@ export function faulty(valid: unknown, depth = 0): fc.Arbitrary<unknown> {
   let same: fc.Arbitrary<unknown>;
   if (Array.isArray(valid)) {
     same = valid.length ? fc.array(faulty(valid[0], depth + 1), { maxLength: 3 }) : fc.constant([]);
-  } else if (valid && typeof valid == 'object') {
+  } else if (valid && typeof valid === 'object') {
     const keys = Object.keys(valid);
     same = fc.tuple(...keys.map((k) => field((valid as Record<string, unknown>)[k]))).map((values) => {
       const out: Record<string, unknown> = {};
