@@ -1,17 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { filesFor } from './test/browser/engine-rules.ts';
 
-// The `browser` project runs once per engine (test/browser/run.mjs sets BROWSER_ENGINE). In
-// Firefox and WebKit it runs the files written for every engine (they import test/browser/engines);
-// the others stay Chromium-only (listed with their reason in docs/testing.md).
+// The `browser` project runs once per engine (test/browser/run.mjs sets BROWSER_ENGINE). Which files
+// run where is test/browser/engine-rules.ts: the Chromium-only files are listed there with their
+// reason (and in docs/testing.md); every other file runs in all three. An unlisted file that does
+// not import ./engines stops the run with its name.
 const ENGINE = process.env.BROWSER_ENGINE ?? 'chromium';
-const USES_ENGINES = /from '(\.\.?\/)+engines(\/index)?'/;
-const browserFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
-    .map((e) => path.join(e.parentPath, e.name))
-    .filter((file) => USES_ENGINES.test(readFileSync(file, 'utf8')));
+const BROWSER_DIR = 'test/browser';
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
@@ -27,13 +23,14 @@ export default defineConfig({
           exclude: ['test/browser/**'],
           environment: 'happy-dom',
           setupFiles: ['test/setup.ts'],
+          globalSetup: ['test/unit-global-setup.ts'],
         },
       },
       {
         extends: true,
         test: {
           name: 'browser',
-          include: ENGINE === 'chromium' ? ['test/browser/**/*.test.ts'] : browserFiles('test/browser'),
+          include: filesFor(ENGINE, BROWSER_DIR).map((file) => `${BROWSER_DIR}/${file}`),
           environment: 'node',
           // One worker runs every file (fileParallelism is off): the Firefox or WebKit session
           // (seconds to start) and the Chromium connection serve the whole run, and the modules

@@ -1,7 +1,9 @@
+import { waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { init } from '../src/init';
 import { TEST_BASE_URL, TEST_PUBLIC_ID } from './msw-server';
 import { detectLocale } from '../src/options';
+import { passTime } from './helpers/time';
 
 const base = { publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL };
 const hosts = () => [...document.querySelectorAll<HTMLElement>('[data-service-widget]')];
@@ -21,7 +23,7 @@ describe('mounting and lifecycle', () => {
     expect(host!.shadowRoot).not.toBeNull();
     expect(part(host!, 'launcher')).not.toBeNull();
     expect(part(host!, 'panel')).toBeNull();
-    await new Promise((r) => setTimeout(r, 20));
+    await passTime(20);
     expect(getAuthToken).not.toHaveBeenCalled();
     expect(fetchSpy).not.toHaveBeenCalled();
     w.destroy();
@@ -49,7 +51,7 @@ describe('mounting and lifecycle', () => {
     w.destroy(); // idempotent
   });
 
-  it('reflects theme and locale on the host and switches them without re-init', () => {
+  it('reflects theme and locale on the host and switches them without re-init', async () => {
     const w = init({ ...base, authToken: 'a', theme: 'light', locale: 'tr' });
     const [host] = hosts();
     expect(host!.getAttribute('data-theme')).toBe('light');
@@ -58,10 +60,8 @@ describe('mounting and lifecycle', () => {
     w.setLocale('en');
     expect(host!.getAttribute('data-theme')).toBe('auto');
     expect(hosts()[0]).toBe(host);
-    return new Promise((r) => setTimeout(r, 0)).then(() => {
-      expect(part(host!, 'launcher')!.getAttribute('aria-label')).toBe('Open chat');
-      w.destroy();
-    });
+    await waitFor(() => expect(part(host!, 'launcher')!.getAttribute('aria-label')).toBe('Open chat'));
+    w.destroy();
   });
 
   it('emits ready after init', async () => {

@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPTION_NAMES } from '../src/esm';
 import type { WidgetEvent } from '../src/types';
+import { passTime } from './helpers/time';
 import { mock, mountWidget } from './helpers/widget';
 import { server, TEST_BASE_URL, TEST_PUBLIC_ID } from './msw-server';
 
@@ -55,8 +56,8 @@ describe('ask(text, { send })', () => {
     const input = await w.findPart('composer-input');
     w.instance.ask('Ask about this invoice');
     await waitFor(() => expect(w.composer().value).toBe('Ask about this invoice'));
-    // A frame for any focus to land.
-    await new Promise((r) => setTimeout(r, 50));
+    // Time for any focus to land, then none did.
+    await passTime(50);
     expect(w.host.shadowRoot!.activeElement).not.toBe(input);
   });
 

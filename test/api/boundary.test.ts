@@ -1,5 +1,5 @@
-// Requests go to baseUrl and nowhere else (issue 10.6, contract 4): no redirect is followed, and an
-// id from the service that would move the path is refused without a request.
+// Requests go to baseUrl and nowhere else (docs/security.md; docs/protocol.md, "Every request"): no redirect is
+// followed, and an id from the service that would move the path is refused without a request.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { NetworkError, ProtocolError } from '../../src/api/errors';

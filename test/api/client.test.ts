@@ -176,8 +176,10 @@ function streamFetch(parts: string[], end: 'close' | 'error' | 'open') {
       const next = queue.shift();
       if (next !== undefined) c.enqueue(enc.encode(next));
       // Failing only once the parts were read: error() drops chunks still queued.
-      else if (end === 'close') c.close(), (state.closed = true);
-      else if (end === 'error') c.error(new TypeError('network'));
+      else if (end === 'close') {
+        c.close();
+        state.closed = true;
+      } else if (end === 'error') c.error(new TypeError('network'));
     },
     cancel() {
       state.cancelled = true;

@@ -11,7 +11,7 @@ async function configError(answer: () => Response): Promise<unknown> {
   return makeClient().getConfig().catch((e: unknown) => e);
 }
 
-describe('error mapping (contract 4.2)', () => {
+describe('error mapping (docs/protocol.md, "Errors")', () => {
   it.each([
     [401, 'token_expired'],
     [401, 'invalid_token'],

@@ -1,4 +1,4 @@
-// Generators of faulty service answers (fast-check): a valid answer of contract 4 where any field,
+// Generators of faulty service answers (fast-check): a valid answer of docs/protocol.md where any field,
 // at any depth, may be kept, left out, null, or replaced by a value of another type, and where the
 // whole answer may be something else entirely.
 import fc from 'fast-check';
@@ -24,7 +24,7 @@ export function faulty(valid: unknown, depth = 0): fc.Arbitrary<unknown> {
   let same: fc.Arbitrary<unknown>;
   if (Array.isArray(valid)) {
     same = valid.length ? fc.array(faulty(valid[0], depth + 1), { maxLength: 3 }) : fc.constant([]);
-  } else if (valid && typeof valid == 'object') {
+  } else if (valid && typeof valid === 'object') {
     const keys = Object.keys(valid);
     same = fc.tuple(...keys.map((k) => field((valid as Record<string, unknown>)[k]))).map((values) => {
       const out: Record<string, unknown> = {};
@@ -49,7 +49,7 @@ const message = (role: string) => ({
   approval: { status: 'pending' },
 });
 
-/** One valid answer of each kind (contract 4), the seeds of the generators. */
+/** One valid answer of each kind (docs/protocol.md), the seeds of the generators. */
 export const ANSWERS = {
   config: {
     title: 'Acme data',

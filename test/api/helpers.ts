@@ -46,6 +46,6 @@ export function sse(parts: string[], end: 'close' | 'error' | 'open' = 'close', 
   });
 }
 
-/** A contract 4.2 error answer. */
+/** An error answer (docs/protocol.md, "Errors"). */
 export const fail = (status: number, detail: unknown, extra: object = {}, headers: Record<string, string> = {}) =>
   HttpResponse.json({ detail, ...extra }, { status, headers });

@@ -18,7 +18,7 @@ describe('parseRetryAfter', () => {
   });
 });
 
-describe('automatic retry (contract 4.2)', () => {
+describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
   afterEach(() => vi.useRealTimers());
 

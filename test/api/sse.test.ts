@@ -7,7 +7,7 @@ const SQL = 'SELECT secret_column FROM orders WHERE tenant = 7';
 const FN = 'sales_db__run_sql';
 const toolArgs = JSON.stringify({ sql: SQL });
 
-// A recorded reply with everything contract 4.1 allows, including CRLF frames and noise.
+// A recorded reply with everything docs/protocol.md "The chat stream" allows, including CRLF frames and noise.
 const RECORDED = [
   ': ping\n\n',
   named('conversation', { id: 'conv_1', title: 'Siparişler' }),

@@ -1,4 +1,4 @@
-// Contract v1.1 section 4.1: how a chat stream ends. A clean end after `finish_reason: "stop"` is a
+// docs/protocol.md, "The chat stream": how a chat stream ends. A clean end after `finish_reason: "stop"` is a
 // finished reply, `event: message` is the unnamed event, and 60 s without a byte is a cut.
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,9 +1,9 @@
-// Contract 4: a full chat round trip from the script-tag page, what goes on the wire, and how the
+// A full chat round trip (docs/protocol.md, "POST /chat") from the script-tag page, what goes on the wire, and how the
 // widget shows stop, limits, a cut stream and tool calls.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import { NORMAL_ANSWER, TOOLS_SQL } from '../../mock/answers';
-import { apiRequests, DEMO_PUBLIC_ID, openPage, serverUrl, WAIT } from './engines';
+import { apiRequests, DEMO_PUBLIC_ID, openPage, passTime, serverUrl, WAIT } from './engines';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -168,7 +168,7 @@ describe('stopping and failures', () => {
     expect(partial.length).toBeLessThan(NORMAL_ANSWER.length);
     expect(NORMAL_ANSWER.replace(/\*\*/g, '')).toContain(partial.trim().slice(0, 10));
     // It stays (no later re-render wipes it), and no error notice is shown for a stop.
-    await wp.page.waitForTimeout(700); // two more chunk intervals of the `slow` scenario
+    await passTime(wp.page, 700); // two more chunk intervals of the `slow` scenario: nothing may change
     expect((await reply.first().locator('.md').textContent()) ?? '').toBe(partial);
     expect(await wp.part('notice').count()).toBe(0);
     expect(await reply.first().getAttribute('aria-busy')).not.toBe('true');
@@ -208,7 +208,7 @@ describe('stopping and failures', () => {
     // Reload asks the service for the conversation, which has the whole answer.
     await reload.click();
     await wp.host.locator('[part~="message"][data-role="assistant"]', { hasText: 'Umbrella Corp' }).waitFor();
-    expect((await apiRequests()).some((r) => r.method === 'GET' && /^\/api\/v1\/widget\/conversations\/conv_/.test(r.path))).toBe(true);
+    expect((await apiRequests()).some((r) => r.method === 'GET' && r.path.startsWith('/api/v1/widget/conversations/conv_'))).toBe(true);
     expect(await chatRequests()).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
-// Contract 4.4 and the conversation features in the real browser: history paging and reopening,
-// the Confirm flow, and the connected-accounts tab (with and without portalUrl, and blocked).
-// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+// docs/protocol.md "GET /conversations" and the conversation features in the real browser: history paging and
+// reopening, the Confirm flow, and the connected-accounts tab (with and without portalUrl, and blocked). Runs in
+// Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import { apiRequests, cannedAnswer, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 

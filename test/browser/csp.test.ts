@@ -1,13 +1,13 @@
-// Contract 3 and 5: under a strict CSP with Trusted Types enforced, sent as a real HTTP header,
-// the widget works end to end and causes zero `securitypolicyviolation` events. Page scripts are
-// external files from 'self' (no inline script is allowed).
-// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+// README, "Content Security Policy and Trusted Types": under a strict CSP with Trusted Types enforced, sent as a real
+// HTTP header, the widget works end to end and causes zero `securitypolicyviolation` events. Page scripts are
+// external files from 'self' (no inline script is allowed). Runs in Chromium, Firefox and WebKit
+// (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import { completionChunks, doneFrame, encodeFrame, namedFrame, wordPieces } from '../../mock/sse';
-import { apiRequests, cannedAnswer, openPage, problems, settle, STRICT_CSP, type WidgetPage } from './engines';
+import { apiRequests, cannedAnswer, openPage, problems, passTime, STRICT_CSP, type WidgetPage } from './engines';
 
 async function expectCleanRun(wp: WidgetPage): Promise<void> {
-  await settle(wp.page);
+  await passTime(wp.page);
   expect(await wp.violations()).toEqual([]);
   expect((await wp.consoleMessages()).filter((m) => m.type === 'error')).toEqual([]);
   expect(await problems(wp)).toEqual([]);
@@ -148,7 +148,7 @@ describe('strict CSP with Trusted Types', () => {
     expect(dom.text).toContain('<a href="https://evil.example/raw"');
     expect(dom.links).toHaveLength(4);
 
-    await settle(wp.page);
+    await passTime(wp.page);
     expect(await wp.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await wp.dialogs()).toEqual([]);
     expect((await wp.requestedUrls()).filter((url) => url.includes('evil.example'))).toEqual([]);

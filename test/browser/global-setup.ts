@@ -5,10 +5,10 @@
 // - launches Debian's Chromium ONCE as a Playwright browser server; every test file connects to it.
 // The ws endpoint and the server URL reach the tests through vitest's provide()/inject().
 import { CHROMIUM, CHROMIUM_ARGS as BASE_ARGS } from '../../scripts/chromium.mjs';
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
+import { ensureBuild, newestMtime } from '../ensure-build';
 import { startWebKitDriver, type WebKitProcesses } from './engines/processes';
 import type { TestProject } from 'vitest/node';
 import type { IncomingMessage } from 'node:http';
@@ -29,7 +29,6 @@ declare module 'vitest' {
   }
 }
 
-const WIDGET = path.join(ROOT, 'dist', 'widget.js');
 const ENGINE = process.env.BROWSER_ENGINE ?? 'chromium';
 export const CHROMIUM_ARGS = [
   ...BASE_ARGS,
@@ -37,31 +36,6 @@ export const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
 ];
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuild(): void {
-  const stale = existsSync(WIDGET) && newestMtime(path.join(ROOT, 'src')) > statSync(WIDGET).mtimeMs;
-  if (existsSync(WIDGET) && !stale) return;
-  console.log(`[browser tests] ${stale ? 'dist/widget.js is older than src/, rebuilding' : 'building dist/widget.js'}…`);
-  try {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  } catch (error) {
-    if (!existsSync(WIDGET)) {
-      throw new Error(`[browser tests] \`node scripts/build.mjs\` failed and there is no dist/widget.js to test.`, {
-        cause: error,
-      });
-    }
-    console.warn('[browser tests] the rebuild failed; testing the existing (older) dist/widget.js.');
-  }
-}
 
 function ensureChromium(): void {
   if (ENGINE !== 'chromium' || existsSync(CHROMIUM)) return;
@@ -174,7 +148,7 @@ function removeStale(dir: string, maxAgeMs: number): void {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureChromium();
-  ensureBuild();
+  ensureBuild('browser tests');
   removeStale(PAGES_DIR, 60 * 60_000);
   removeStale(RUNS_DIR, 60 * 60_000);
   removeStale(path.join(SCREENSHOTS_DIR, 'failures'), 10 * 60_000);

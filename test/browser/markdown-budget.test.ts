@@ -1,8 +1,7 @@
-// Markdown as the real widget shows it, in Chromium, Firefox and WebKit: issue 10 point 1 (hostile
-// replies never hold the host page's main thread), issue 12 defects 4 (table alignment survives
-// DOMPurify and the widget's CSS) and 5 (every HTML5 character reference, as the CommonMark spec's
-// examples). Replies are canned answers of the test server (the mock has no way to stream an
-// arbitrary text).
+// Markdown as the real widget shows it, in Chromium, Firefox and WebKit: hostile replies never hold the host page's
+// main thread (docs/hardening.md, "Hostile replies and the host page's main thread"), table alignment survives
+// DOMPurify and the widget's CSS, and every HTML5 character reference shows as the CommonMark spec's examples say.
+// Replies are canned answers of the test server (the mock has no way to stream an arbitrary text).
 import { describe, expect, it } from 'vitest';
 import { cannedAnswer, openPage, type WidgetPage } from './engines';
 

@@ -24,7 +24,7 @@ describe(`MediaRecorder in ${ENGINE}`, () => {
             if (e.data.size) chunks.push(e.data);
             const bytes = chunks.reduce((n, c) => n + c.size, 0);
             const ms = performance.now() - started;
-            if (rec.state == 'recording' && bytes > 200 && ms > 1200) rec.stop();
+            if (rec.state === 'recording' && bytes > 200 && ms > 1200) rec.stop();
           };
           rec.onstop = () => {
             const blob = new Blob(chunks, { type: rec.mimeType });
@@ -33,7 +33,7 @@ describe(`MediaRecorder in ${ENGINE}`, () => {
           };
           rec.onerror = () => reject(new Error('MediaRecorder error'));
           rec.start(250);
-          setTimeout(() => rec.state == 'recording' && rec.stop(), 20_000);
+          setTimeout(() => rec.state === 'recording' && rec.stop(), 20_000);
         }));
       });
     }, MIME_PREFERENCE);

@@ -33,7 +33,7 @@ describe('ask(text, { send }) from the page', () => {
     expect(await wp.pageErrors()).toEqual([]);
   });
 
-  it('on a touch screen the text is in the composer but the composer is not focused (no keyboard over the answer)', async (ctx) => {
+  it('on a touch screen the text is in the composer but the composer is not focused (no keyboard over the answer) (Chromium only: touch emulation)', async (ctx) => {
     skipIn(ctx, ['firefox', 'webkit'], 'only Chromium emulates a touch screen here (`pointer: coarse`)');
     const wp = await openPage({ viewport: PHONE, initOptions: { locale: 'en' } });
     await wp.page.waitForFunction(() => !!window.__swTest.instance);
@@ -74,7 +74,7 @@ describe('the order of events', () => {
 });
 
 describe('a finished reply', () => {
-  it('ends its POST /chat as finished, never as failed or aborted (net::ERR_ABORTED)', async (ctx) => {
+  it('ends its POST /chat as finished, never as failed or aborted (net::ERR_ABORTED) (Chromium only: CDP reports how a request ended)', async (ctx) => {
     skipIn(ctx, ['firefox', 'webkit'], 'only the Chromium driver (CDP) reports failed and finished requests');
     const wp = await openPage({ initOptions: { locale: 'en' } });
     const native = wp.page.driver.native!;

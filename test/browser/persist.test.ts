@@ -1,7 +1,8 @@
-// `persist` (contract 2, 5) and starter suggestions (contract 3, 4 `/config`) in a real browser:
+// `persist` (README, "Across page loads (`persist`)") and starter suggestions (docs/protocol.md,
+// "GET /config") in a real browser:
 // real page loads of one tab, its real sessionStorage, and storage that throws. Runs in every engine.
 import { describe, expect, it } from 'vitest';
-import { apiRequests, DEMO_PUBLIC_ID, openPage, PHONE, skipIn, WAIT, type WidgetPage } from './engines';
+import { apiRequests, DEMO_PUBLIC_ID, openPage, PHONE, WAIT, type WidgetPage } from './engines';
 
 const KEY = `service-widget:${DEMO_PUBLIC_ID}`;
 const SUGGESTIONS = [

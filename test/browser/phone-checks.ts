@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { partBox } from './hardening/lib';
 import { WAIT } from './helpers';
+import { passTime } from './pass-time';
 
 export const LONG_PAGE = `<main id="page-main">
   <h1>Acme customer portal</h1>
@@ -31,7 +32,6 @@ export interface PhonePage {
 type InPage = {
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   setViewportSize(size: Viewport): Promise<void>;
-  waitForTimeout(ms: number): Promise<void>;
 };
 type Part = { evaluate<R>(fn: (el: HTMLElement) => R | Promise<R>): Promise<R>; tap(): Promise<void>; waitFor(): Promise<void> };
 const pageOf = (wp: PhonePage) => wp.page as InPage;
@@ -127,7 +127,8 @@ export async function wheelAtListEnd(
   await partOf(wp, 'message-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
   const atEnd = await listTop(wp);
   for (let i = 0; i < 3; i++) await wheel(center.x, center.y, 600);
-  await pageOf(wp).waitForTimeout(300); // a wheel's smooth scroll takes a few frames
+  // A wheel's smooth scroll takes a few frames: give it time, then check that nothing moved.
+  await passTime(pageOf(wp), 300);
   expect(await listTop(wp)).toBe(atEnd);
   if (pageChecked) expect(await scrollY(wp), 'page scrolled by the wheel over the message list').toBe(PAGE_SCROLL);
   return center;

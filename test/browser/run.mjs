@@ -4,6 +4,8 @@
 // Extra arguments go to vitest, e.g. `npm run test:browser -- chat` or `-- -t "stop button"`.
 // `--engine=firefox` (or BROWSER_ENGINES=firefox,webkit) picks engines.
 // Ends with one line per engine: `browser <engine> (<version>): N passed, N failed, N skipped`.
+// An engine whose run found no test file, or ran no test (all skipped), fails: a filter that only
+// matches Chromium-only files (test/browser/engine-rules.ts) needs `--engine=chromium`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,24 +63,27 @@ for (const engine of engines) {
   const run = spawnSync(
     'npx',
     [
-      'vitest', 'run', '--project', 'browser', '--passWithNoTests',
+      'vitest', 'run', '--project', 'browser',
       '--reporter=default', '--reporter=json', `--outputFile.json=${results}`,
       ...vitestArgs,
     ],
     { stdio: 'inherit', cwd: ROOT, env: { ...process.env, BROWSER_ENGINE: engine }, shell: process.platform === 'win32' },
   );
   let counts = 'no results';
+  let ranNone = false;
   try {
     const r = JSON.parse(readFileSync(results, 'utf8'));
     const tally = { engine, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
     tallies.push(tally);
     counts = `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
+    ranNone = tally.passed + tally.failed === 0;
     rmSync(results, { force: true });
   } catch {
     // vitest did not get to write its results: the exit status says why
   }
-  if (run.status !== 0) failed = true;
-  summaries.push(`browser ${engine} (${version}): ${counts}${run.status !== 0 ? ` (exit ${run.status})` : ''}`);
+  if (run.status !== 0 || ranNone) failed = true;
+  const why = run.status !== 0 ? ` (exit ${run.status})` : ranNone ? ' (no test ran: a run that tests nothing fails)' : '';
+  summaries.push(`browser ${engine} (${version}): ${counts}${why}`);
 }
 console.log(`\n${summaries.join('\n')}`);
 if (process.env.BROWSER_SUMMARY_FILE) writeFileSync(process.env.BROWSER_SUMMARY_FILE, JSON.stringify(tallies));

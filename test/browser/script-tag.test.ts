@@ -1,9 +1,9 @@
-// Contract 1–3: the plain <script src> embed. Loading widget.js only defines window.ServiceWidget;
+// The plain <script src> embed (README, "Embed it"). Loading widget.js only defines window.ServiceWidget;
 // init mounts one open shadow host styled through adoptedStyleSheets; nothing goes on the wire
 // (and getAuthToken is not called) until the panel first opens.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
-import { apiRequests, openPage, settle, WAIT } from './engines';
+import { apiRequests, openPage, passTime, WAIT } from './engines';
 
 describe('loading widget.js with a plain <script src>', () => {
   it('defines only window.ServiceWidget and touches nothing else', async () => {
@@ -35,7 +35,7 @@ describe('loading widget.js with a plain <script src>', () => {
     expect(api.init).toBe('function');
     expect(api.hosts).toBe(0);
 
-    await settle(wp.page);
+    await passTime(wp.page);
     expect(await apiRequests()).toEqual([]);
     expect((await wp.requestedUrls()).filter((url) => url.includes('/api/'))).toEqual([]);
     expect(await wp.tokenCalls()).toBe(0);
@@ -92,7 +92,7 @@ describe('ServiceWidget.init', () => {
     const wp = await openPage();
     await wp.part('launcher').waitFor();
     await expect.poll(async () => (await wp.events()).map((e) => e.type)).toContain('ready');
-    await settle(wp.page, 600);
+    await passTime(wp.page, 600);
     expect(await apiRequests()).toEqual([]);
     expect(await wp.tokenCalls()).toBe(0);
     expect((await wp.requestedUrls()).filter((url) => url.includes('/api/'))).toEqual([]);
@@ -108,7 +108,7 @@ describe('ServiceWidget.init', () => {
     await wp.part('close-button').click();
     await wp.part('panel').waitFor({ state: 'detached' });
     await wp.openPanel();
-    await settle(wp.page);
+    await passTime(wp.page);
     expect((await apiRequests()).filter((r) => r.path.startsWith('/api/v1/widget/config'))).toHaveLength(1);
   });
 
@@ -156,7 +156,7 @@ describe('ServiceWidget.init', () => {
     expect(results.find((r) => r.option === 'locale')?.message).toMatch(/tr.*en/);
     // A failed init leaves nothing behind.
     expect(await wp.host.count()).toBe(0);
-    await settle(wp.page);
+    await passTime(wp.page);
     expect(await apiRequests()).toEqual([]);
   });
 });

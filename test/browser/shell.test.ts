@@ -1,4 +1,4 @@
-// Contract 2–3: the floating launcher and panel (dialog, Escape, focus), inline mode, live theme
+// The floating launcher and panel (dialog, Escape, focus), inline mode, live theme
 // and locale, isolation from the host page's CSS both ways, and the phone layout.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('inline mode', () => {
 });
 
 describe('theme and locale', () => {
-  it("theme 'auto' follows prefers-color-scheme live, without re-init", async (ctx) => {
+  it("theme 'auto' follows prefers-color-scheme live, without re-init (Chromium only: no media emulation in the other drivers)", async (ctx) => {
     skipIn(ctx, ['firefox', 'webkit'], 'the driver cannot change prefers-color-scheme of a running page (no media emulation in WebDriver BiDi or classic); covered in Chromium');
     const wp = await openPage({ colorScheme: 'dark', initOptions: { theme: 'auto', open: true } });
     await wp.part('panel').waitFor();
@@ -113,7 +113,7 @@ describe('theme and locale', () => {
     await wp.page.getByRole('textbox', { name: 'Your question' }).waitFor();
   });
 
-  it('picks Turkish from navigator.languages when no locale is given', async (ctx) => {
+  it('picks Turkish from navigator.languages when no locale is given (Chromium only: the language is fixed at browser start)', async (ctx) => {
     skipIn(ctx, ['firefox', 'webkit'], 'the browser language is fixed when the browser starts (one browser serves the run); covered in Chromium and by the unit test of the detection');
     const wp = await openPage({ locale: 'tr-TR' });
     await wp.page.getByRole('button', { name: 'Sohbeti aç' }).waitFor();

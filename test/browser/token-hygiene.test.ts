@@ -1,9 +1,9 @@
-// Contract 5: tokens never appear in the DOM, in URLs, in storage or in console output — after a
-// full chat round trip with history, and on the error paths that log or show notices.
+// The visitor's token (README, "The visitor's token"; docs/security.md) never appears in the DOM, in URLs, in storage
+// or in console output — after a full chat round trip with history, and on the error paths that log or show notices.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../mock/scenarios';
-import { mockRequests, openPage, settle, type WidgetPage } from './engines';
+import { mockRequests, openPage, passTime, type WidgetPage } from './engines';
 
 /** Everything the page exposes where a leaked token could end up. */
 async function exposedSurfaces(wp: WidgetPage): Promise<Record<string, string>> {
@@ -67,7 +67,7 @@ describe('token hygiene', () => {
       await wp.part('history-item').nth(1).click();
       await wp.host.locator('[part~="message"]').first().waitFor();
       await wp.part('new-conversation-button').click();
-      await settle(wp.page);
+      await passTime(wp.page);
 
       // The token travelled only where it belongs: the Authorization header (as the service received them).
       const authHeaders: string[] = [];
@@ -98,11 +98,11 @@ describe('token hygiene', () => {
       await wp.part('notice').first().waitFor();
       await expect.poll(async () => (await wp.events()).filter((e) => e.type === 'error').length).toBeGreaterThanOrEqual(1);
       expect(await wp.part('composer-input').inputValue()).toBe('Anyone there?');
-      await settle(wp.page);
-      if (scenario === 'bad-public-id') {
-        // The developer hint is logged once, naming the option, not the token.
-        expect((await wp.consoleMessages()).filter((m) => m.type === 'error' && m.text.includes('publicId'))).toHaveLength(1);
-      }
+      const hints = async () => (await wp.consoleMessages()).filter((m) => m.type === 'error' && m.text.includes('publicId'));
+      // The developer hint is logged, naming the option, not the token; and only once.
+      if (scenario === 'bad-public-id') await expect.poll(async () => (await hints()).length).toBeGreaterThan(0);
+      await passTime(wp.page);
+      if (scenario === 'bad-public-id') expect(await hints()).toHaveLength(1);
       expectNoLeak(await exposedSurfaces(wp), await wp.tokens());
     });
   }

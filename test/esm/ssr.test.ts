@@ -20,7 +20,9 @@ describe('importing service-widget without a browser', () => {
     expect(() => mod.init({ publicId: 'p', authToken: 't', baseUrl: 'https://svc.example' })).toThrow(/needs a browser/);
   });
 
-  it.skipIf(!existsSync(DIST))('dist/index.mjs imports in a plain Node process (run `npm run build` first)', () => {
+  // dist/ is built by the unit project's global setup (test/ensure-build.ts) when missing.
+  it('dist/index.mjs imports in a plain Node process', () => {
+    expect(existsSync(DIST), 'dist/index.mjs').toBe(true);
     const script = `
       const before = Object.getOwnPropertyNames(globalThis);
       const mod = await import(${JSON.stringify(DIST)});

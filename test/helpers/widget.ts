@@ -21,7 +21,7 @@ export async function advanceUntil(done: () => boolean, ms = 10_000, step = 50):
   }
 }
 
-/** The parts of contract section 3, reached through the open shadow root like a page would. */
+/** The widget's `part`s (README, "Theming"), reached through the open shadow root like a page would. */
 export interface MountedWidget {
   instance: WidgetInstance;
   host: HTMLElement;

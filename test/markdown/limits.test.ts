@@ -1,5 +1,6 @@
-// Issue 10 point 1: hostile markdown cannot make rendering take unbounded time on the page's main
-// thread. The caps (src/markdown/render.ts) and the windowed renderer (src/markdown/stream.ts).
+// Hostile markdown (docs/hardening.md, "Hostile replies and the host page's main thread") cannot make rendering take
+// unbounded time on the page's main thread. The caps (src/markdown/render.ts) and the windowed renderer
+// (src/markdown/stream.ts).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTaskBudget } from '../../src/markdown/budget';
 import { MAX_DEPTH, renderMarkdown } from '../../src/markdown/render';

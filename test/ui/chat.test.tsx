@@ -93,7 +93,7 @@ describe('chat', () => {
   });
 });
 
-describe('chat errors (contract 4.2)', () => {
+describe('chat errors (docs/protocol.md, "Errors")', () => {
   it('429: a limit notice naming the period and when it resets; the typed message stays', async () => {
     mock.setScenario('limit-daily');
     const onEvent = vi.fn();

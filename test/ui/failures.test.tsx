@@ -28,7 +28,7 @@ function failOnce(method: 'get' | 'post', path: string) {
   return () => calls;
 }
 
-describe('"Try again" repeats exactly what failed (issue 10.4)', () => {
+describe('"Try again" repeats exactly what failed', () => {
   it('a failed portal code with an unsent draft: asks /portal/code again, never sends the draft', async () => {
     mock.setSettings({ connectedAccounts: true });
     vi.spyOn(window, 'open').mockImplementation(() => null);
@@ -72,7 +72,7 @@ describe('"Try again" repeats exactly what failed (issue 10.4)', () => {
   });
 });
 
-describe('a misconfigured page (issue 15.2)', () => {
+describe('a misconfigured page', () => {
   it('wrong baseUrl (404 on /config): one console.error naming `baseUrl`, "can\'t connect" for the visitor, one error event', async () => {
     server.use(http.get(`${API}/config`, () => new HttpResponse('<h1>Not Found</h1>', { status: 404 })));
     server.use(http.post(`${API}/chat`, () => new HttpResponse('<h1>Not Found</h1>', { status: 404 })));
@@ -118,7 +118,7 @@ describe('a misconfigured page (issue 15.2)', () => {
   });
 });
 
-describe('a send that fails before its reply starts looks the same whatever the reason (issue 15.3)', () => {
+describe('a send that fails before its reply starts looks the same whatever the reason', () => {
   /** Watches the shadow root and records what was on screen when the first notice appeared. */
   function atFirstNotice(root: ShadowRoot) {
     let seen: { bubbles: number; stop: boolean } | undefined;

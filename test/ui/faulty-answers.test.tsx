@@ -1,4 +1,4 @@
-// Faulty service answers served to the mounted widget (issue 10.5): generated with fast-check over
+// Faulty service answers (docs/protocol.md) served to the mounted widget: generated with fast-check over
 // the shape of each answer (test/api/faulty.ts), msw answers with them. Whatever the answer, the
 // widget never throws into the page (no uncaught error, no unhandled rejection), never leaves a
 // view on "Loading…", and uses its defaults.
@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { ANSWERS, faulty, wrongValue } from '../api/faulty';
+import { passTime } from '../helpers/time';
 import { mountWidget, type MountedWidget } from '../helpers/widget';
 import { server, TEST_BASE_URL } from '../msw-server';
 
@@ -33,7 +34,8 @@ afterEach(() => {
 });
 
 /** Lets pending renders and promise callbacks run (Preact renders on a microtask, msw answers on a timer). */
-const flush = () => new Promise((r) => setTimeout(r, 0)).then(() => new Promise((r) => setTimeout(r, 0)));
+/** Two macrotasks for anything still queued to throw: only before asserting that nothing did. */
+const flush = () => passTime(0).then(() => passTime(0));
 
 /** Serves `answer` as JSON for one endpoint and counts the requests. */
 function serve(method: 'get' | 'post', path: string, answer: () => unknown) {
@@ -75,13 +77,14 @@ describe('faulty answers served to the widget', () => {
         const hits = serve('get', '/config', () => answer);
         await withWidget(async (w) => {
           await waitFor(() => expect(hits.count).toBe(1));
-          await flush();
           const title = (answer as { title?: unknown } | null)?.title;
-          const shown = w.part('header')!.querySelector('h2')!.textContent;
-          expect(shown).toBe(typeof title == 'string' && title ? title : en.defaultTitle);
-          expect(w.part('composer-input')).not.toBeNull();
           const accounts = (answer as { connected_accounts?: { enabled?: unknown } } | null)?.connected_accounts;
-          expect(!!w.part('plug-button')).toBe(accounts?.enabled === true);
+          // Watched until the answer shows (the default title is also the one before it came).
+          await waitFor(() => {
+            expect(w.part('header')!.querySelector('h2')!.textContent).toBe(typeof title === 'string' && title ? title : en.defaultTitle);
+            expect(w.part('composer-input')).not.toBeNull();
+            expect(!!w.part('plug-button')).toBe(accounts?.enabled === true);
+          });
         });
       }),
       RUNS,
@@ -160,7 +163,7 @@ describe('faulty answers served to the widget', () => {
   }, SLOW);
 });
 
-describe('defects seen (issue 10.5)', () => {
+describe('faulty stored conversations and lists once seen from a service', () => {
   it('a stored message with `content: null` does not throw; the rest of the conversation shows', async () => {
     serve('get', '/conversations', () => ANSWERS.page);
     serve('get', '/conversations/conv_1', () => ({

@@ -20,7 +20,9 @@ async function listWithLayout() {
     clientHeight: { get: () => layout.box },
     scrollTop: {
       get: () => Math.min(layout.top, max()),
-      set: (v: number) => (layout.top = Math.max(0, Math.min(v, max()))),
+      set: (v: number) => {
+        layout.top = Math.max(0, Math.min(v, max()));
+      },
     },
   });
   /** New content (as a reply's text arriving) and the frame that follows it. */

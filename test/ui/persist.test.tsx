@@ -1,4 +1,4 @@
-// `persist` (contract 2 and 5): the open conversation and whether the panel was open follow the
+// `persist` (README, "Across page loads (`persist`)"): the open conversation and whether the panel was open follow the
 // visitor across page loads in one tab. A "page load" here: the tab's sessionStorage as the old page
 // left it, a fresh init. (The real reloads are in test/browser/persist.test.ts.)
 import { fireEvent, waitFor } from '@testing-library/preact';

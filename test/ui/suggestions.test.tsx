@@ -1,4 +1,4 @@
-// Starter suggestions from `/config` (contract 3 `suggestion`, 4 `/config`).
+// Starter suggestions from `/config` (docs/protocol.md, "GET /config"; the `suggestion` part).
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceConfig } from '../../src/api/types';

@@ -163,4 +163,8 @@ export function fakeEnv(): FakeEnv {
 /** A clip whose first byte names it. */
 export const clip = (id: number) => new Uint8Array([id, 0, 0, 0]).buffer;
 
+/**
+ * Lets real time pass: to let queued work run before the test drives the next step, or before
+ * asserting that something did NOT happen; never before a positive assertion (use vi.waitFor).
+ */
 export const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));

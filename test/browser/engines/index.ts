@@ -1,7 +1,7 @@
 // Real-browser tests that run in Chromium, Firefox and WebKit (docs/testing.md, "Three engines").
 // `npm run test:browser` runs the `browser` project once per engine; BROWSER_ENGINE names it.
-// A test file opts in by importing `openPage` from here (instead of ../helpers, which is
-// Chromium/Playwright only); vitest.config.ts runs such files in every engine.
+// Every test file imports `openPage` from here, except the Chromium-only files listed with their
+// reason in ../engine-rules.ts (they use ../helpers, Playwright and CDP).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, inject, onTestFinished, type TestContext } from 'vitest';
@@ -279,7 +279,6 @@ export async function addAxe(page: TestPage): Promise<void> {
   );
 }
 
-/** Lets the page run a few frames and timers: for asserting that something did NOT happen. */
-export async function settle(page: TestPage, ms = 400): Promise<void> {
-  await page.evaluate((wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))), ms);
-}
+export { passTime } from '../pass-time';
+/** The old name of passTime (charts.test.ts still uses it): only before asserting that something did NOT happen. */
+export { passTime as settle } from '../pass-time';

@@ -1,4 +1,5 @@
-// Hardening 3a: axe-core (node_modules/axe-core, loaded into the page by a script element: these
+// docs/hardening.md, "3. Accessibility".
+// axe-core (node_modules/axe-core, loaded into the page by a script element: these
 // pages have no CSP) over the whole document, open shadow root included, with
 // `resultTypes: ['violations']`. No `serious` or `critical` violation in both themes × both
 // locales × floating/inline, with a long conversation (several exchanges with tables), a pending

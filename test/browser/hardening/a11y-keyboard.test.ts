@@ -1,4 +1,5 @@
-// Hardening 3b: a keyboard-only walkthrough of the floating widget. Tab to the launcher, Enter
+// docs/hardening.md, "3. Accessibility".
+// A keyboard-only walkthrough of the floating widget. Tab to the launcher, Enter
 // opens, type + Enter sends, Tab to the history button, open history, Enter on an item (a
 // conversation with a pending confirmation), confirm it with the keyboard, Escape closes. After
 // every key press the focused element must be a visible element (never the page's <body>), and it

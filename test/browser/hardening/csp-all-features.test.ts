@@ -1,4 +1,5 @@
-// Hardening 2: the whole feature set (chat, history, confirmation, voice with the fake microphone,
+// docs/hardening.md, "2. Strict CSP + Trusted Types, every feature".
+// The whole feature set (chat, history, confirmation, voice with the fake microphone,
 // the connected-accounts portal and its blocked-popup fallback) under the CSP exactly as the
 // README's "Content Security Policy and Trusted Types" and "Voice" sections list it, sent as a
 // real header, plus `default-src 'none'` so that anything the README forgot would be blocked and
@@ -6,7 +7,7 @@
 // to see whether each README entry is needed. Runs in Chromium, Firefox and WebKit (test/browser/engines);
 // the microphone is fixtures/fake-microphone.js (a Web Audio tone from getUserMedia).
 import { describe, expect, it } from 'vitest';
-import { mockControl, openPage, problems, serverUrl, settle, speakTurn, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
+import { mockControl, openPage, problems, serverUrl, passTime, speakTurn, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
 import { figure, useReport } from './lib';
 
 useReport('2. strict CSP + Trusted Types, every feature', import.meta.url);
@@ -122,14 +123,14 @@ describe('the README CSP with Trusted Types', () => {
     // error as a page error a moment later, over WebDriver BiDi: wait for it (up to 2 s; other
     // engines do not report it) before counting, or it lands among the features' problems (seen
     // once in CI).
-    for (let waited = 0; waited < 2000 && !(await problems(wp)).some((p) => /injection sink/.test(p)); waited += 100) await settle(wp.page, 100);
+    for (let waited = 0; waited < 2000 && !(await problems(wp)).some((p) => /injection sink/.test(p)); waited += 100) await passTime(wp.page, 100);
     await wp.page.evaluate(() => (window.__swViolations.length = 0));
     const before = (await problems(wp)).length;
 
     const steps: string[] = [];
     await everyFeature(wp, steps);
-    await settle(wp.page, 600);
     expect(steps).toEqual(['confirmation', 'chat', 'history', 'voice', 'portal', 'portal-link']);
+    await passTime(wp.page, 600);
     expect(await wp.violations()).toEqual([]);
     expect((await problems(wp)).slice(before)).toEqual([]);
     const names = await wp.policies();
@@ -150,12 +151,11 @@ describe('is every README directive needed? (one removed at a time)', () => {
     await wp.openPanel();
     await wp.send('How many orders did we get last week?');
     const reply = await wp.waitForReplies(1).catch(() => null);
-    await settle(wp.page);
+    // The README is right to list it: DOMPurify asks for its policy and the page reports it.
+    await expect.poll(async () => (await wp.violations()).some((x) => x.directive === 'trusted-types'), { timeout: WAIT }).toBe(true);
     const v = await wp.violations();
     const rendered = reply ? await reply.locator('table').count() : 0;
     figure(`without dompurify: ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}], reply table rendered: ${rendered > 0}`);
-    // The README is right to list it: DOMPurify asks for its policy and the page reports it.
-    expect(v.some((x) => x.directive === 'trusted-types')).toBe(true);
   });
 
   // connect-src without the explicit ws: voice host, although it is the service's host: a
@@ -192,13 +192,16 @@ describe('a voice socket the page blocks', () => {
     await wp.openPanel();
     await wp.part('mic-button').click();
     await expect.poll(async () => (await wp.violations()).length, { timeout: WAIT }).toBeGreaterThan(0);
-    await settle(wp.page, 1_500);
-    const state = await wp.page.evaluate(() => ({
-      pressed: window.__swTest.root()!.querySelector('[part~="mic-button"]')!.getAttribute('aria-pressed'),
-      notice: window.__swTest.root()!.querySelector('[part~="notice"]')?.getAttribute('data-kind') ?? null,
-      liveTracks: (window as unknown as { __swStreams: MediaStream[] }).__swStreams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length,
-    }));
-    figure(`1.5 s after the blocked socket: mic aria-pressed=${state.pressed}, notice=${state.notice ?? 'none'}, live microphone tracks=${state.liveTracks}`);
-    expect(state).toEqual({ pressed: 'false', notice: 'voice', liveTracks: 0 });
+    const seen = () =>
+      wp.page.evaluate(() => ({
+        pressed: window.__swTest.root()!.querySelector('[part~="mic-button"]')!.getAttribute('aria-pressed'),
+        notice: window.__swTest.root()!.querySelector('[part~="notice"]')?.getAttribute('data-kind') ?? null,
+        liveTracks: (window as unknown as { __swStreams: MediaStream[] }).__swStreams
+          .flatMap((s) => s.getTracks())
+          .filter((t) => t.readyState === 'live').length,
+      }));
+    const t0 = Date.now();
+    await expect.poll(seen, { timeout: WAIT }).toEqual({ pressed: 'false', notice: 'voice', liveTracks: 0 });
+    figure(`the blocked socket's turn ended ${Date.now() - t0} ms after its violation: voice notice, microphone released`);
   });
 });

@@ -1,4 +1,5 @@
-// Hardening 6: fault injection on the real network path. The page, widget.js and the API all come
+// docs/hardening.md, "6. Fault injection on the real network path".
+// Fault injection on the real network path. The page, widget.js and the API all come
 // from test/browser/fault-server.ts (a plain Node http server on 127.0.0.1, no msw, no
 // page.route), whose POST /chat misbehaves on purpose. For each fault: what the visitor sees
 // (the notice kind) and that nothing they typed is lost: the composer still holds the text when
@@ -181,10 +182,10 @@ describe('faults after the answer began: the user message (and partial reply) st
     await wp.screenshot('hardening/fault-reset-after-headers');
     figure(describeSeen(s));
     if (ENGINE === 'firefox') {
-      // Firefox rejects fetch() itself when the connection drops right after the headers, before
-      // the page gets the response: to the widget the answer never began, so this is the
-      // failure-before-the-answer path (contract 4.2): retried with the same key, then an error
-      // notice with retry, the message kept.
+      // Firefox rejects fetch() itself when the connection drops right after the headers, before the page gets the
+      // response: to the widget the answer never began, so this is the failure-before-the-answer path
+      // (docs/protocol.md, "Retries and idempotency"): retried with the same key, then an error notice with retry,
+      // the message kept.
       expect(s.notices).toEqual([expect.objectContaining({ kind: 'error', retry: true })]);
       expect(keys()).toHaveLength(1);
       return;
@@ -215,11 +216,11 @@ describe('slow and malformed answers that still complete', () => {
     const wp = await openFaultPage('latency');
     const t0 = Date.now();
     await wp.send(TYPED);
-    // While waiting: the visitor's message is on screen and the stop button is offered.
-    await wp.page.waitForTimeout(1_000);
+    // While waiting: the visitor's message is on screen and the stop button is offered, before
+    // the headers came (the fault server holds them LATENCY_MS).
+    await expect.poll(async () => (await seen(wp)).user, { timeout: WAIT }).toEqual([TYPED]);
+    await wp.part('stop-button').waitFor();
     const waiting = await seen(wp);
-    expect(waiting.user).toEqual([TYPED]);
-    expect(await wp.part('stop-button').count()).toBe(1);
     const reply = await wp.waitForReplies(1);
     const ms = Date.now() - t0;
     expect(ms).toBeGreaterThanOrEqual(LATENCY_MS);

@@ -1,4 +1,5 @@
-// Hardening 1: hostile host pages. For each page the widget must render at its size and place
+// docs/hardening.md, "1. Hostile host pages".
+// Hostile host pages. For each page the widget must render at its size and place
 // (launcher 56×56 in the bottom-right corner, desktop panel 420 wide 20 px from the edges),
 // complete a chat round trip, and leave the page's own elements' computed styles unchanged after
 // `init` and after `destroy`. Screenshots: artifacts/screenshots/hardening/hostile-*-<engine>.png.

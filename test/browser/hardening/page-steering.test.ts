@@ -1,5 +1,6 @@
 // Nothing on the host page, nor on the widget's own host, chooses what the widget loads or where
-// it sends: issue 10 (points 2, 3, 7) and issue 15.7 (Subresource Integrity), in Chromium, Firefox
+// it sends (docs/hardening.md, "The page and the service cannot steer it"; README, "Subresource
+// Integrity"), in Chromium, Firefox
 // and WebKit (test/browser/engines). The microphone is fixtures/fake-microphone.js (a Web Audio
 // tone) in every engine. Requests to the other host are seen three ways: what the engine reports
 // (Chromium, Firefox), every fetch() the page made (fixtures/early.js), and a report-only CSP that

@@ -1,4 +1,5 @@
-// Hardening 4: phones (390×844 and 360×640, touch + mobile emulation). With a long page scrolled
+// docs/hardening.md, "4. Phones".
+// Phones (390×844 and 360×640, touch + mobile emulation). With a long page scrolled
 // part way, the visitor opens the panel, has a conversation, focuses the composer, and the
 // on-screen keyboard appears: simulated by shrinking the viewport to about half its height (what
 // a layout-viewport resize does, as with `interactive-widget=resizes-content` or older Android;
@@ -10,6 +11,7 @@ import type { CDPSession } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectBrowser, openPage, type WidgetPage } from '../helpers';
 import { converse, expectInputsAtLeast16px, keyboardUp, listFromEnd, LONG_PAGE, openPanelFillsViewport, PAGE_SCROLL, scrollPageDown, scrollY, wheelAtListEnd } from '../phone-checks';
+import { passTime } from '../pass-time';
 import { figure, partBox, shot, useReport } from './lib';
 
 afterAll(disconnectBrowser);
@@ -25,10 +27,11 @@ async function swipe(cdp: CDPSession, x: number, y: number, yDistance: number): 
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
   for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at((yDistance * i) / 10) });
   // The finger rests before lifting: no fling (momentum scrolling would go on after the gesture
-  // and swallow the next tap).
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // and swallow the next tap). Part of the gesture, not a wait for a result.
+  const rest = () => new Promise((resolve) => setTimeout(resolve, 150));
+  await rest();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(yDistance) });
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await rest();
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
@@ -77,13 +80,13 @@ for (const vp of [
       const center = await wheelAtListEnd(wp, list, wheel, { pageChecked: true });
 
       await swipe(cdp, center.x, center.y, -400); // finger up = content scrolls down, past the end
-      await wp.page.waitForTimeout(300);
+      await passTime(wp.page, 300);
       expect(await scrollY(wp), 'page scrolled by a swipe over the message list').toBe(PAGE_SCROLL);
       // And at the top: scrolling up past the start does not scroll the page either.
       await wp.part('message-list').evaluate((el) => (el.scrollTop = 0));
       await swipe(cdp, center.x, center.y, 400);
       await wp.page.mouse.wheel(0, -600);
-      await wp.page.waitForTimeout(300);
+      await passTime(wp.page, 300);
       expect(await scrollY(wp), 'page scrolled by gestures at the top of the list').toBe(PAGE_SCROLL);
 
       figure(`page scrollY after wheel and swipes over the message list (at its end and at its top): ${await scrollY(wp)} (unchanged)`);
@@ -111,14 +114,14 @@ describe('phone 390×844: the rest of the panel', () => {
     const composer = await partBox(wp, 'composer');
     const moved: string[] = [];
     await swipe(cdp, header.x + 60, header.y + header.height / 2, -300);
-    await wp.page.waitForTimeout(300);
+    await passTime(wp.page, 300);
     moved.push(`swipe over the header → ${await scrollY(wp)}`);
     await swipe(cdp, composer.x + 60, composer.y + composer.height / 2, -300);
-    await wp.page.waitForTimeout(300);
+    await passTime(wp.page, 300);
     moved.push(`swipe over the composer → ${await scrollY(wp)}`);
     await wp.page.mouse.move(header.x + 60, header.y + header.height / 2);
     await wp.page.mouse.wheel(0, 300);
-    await wp.page.waitForTimeout(300);
+    await passTime(wp.page, 300);
     moved.push(`wheel over the header → ${await scrollY(wp)}`);
     await cdp.detach();
     figure(`page scrollY from ${PAGE_SCROLL}: ${moved.join(', ')}`);

@@ -1,4 +1,4 @@
-// Issue 12: what the visitor sees is true at every moment. The reply's status line follows its
+// What the visitor sees is true at every moment. The reply's status line follows its
 // phase, notices follow setLocale, each notice kind looks like itself, a clean stream end is a
 // finished reply, and phones keep their keyboard down on open.
 import { waitFor } from '@testing-library/preact';
@@ -33,7 +33,7 @@ function controlledChat() {
 
 const statusOf = (reply: HTMLElement) => reply.querySelector(':scope > p.status')?.textContent ?? null;
 
-describe('the reply status line (defect 1)', () => {
+describe('the reply status line follows the reply', () => {
   it('"Thinking…" until the first text, "Looking up your data…" during tool calls, nothing once text flows', async () => {
     const stream = controlledChat();
     const w = await mountWidget();
@@ -60,7 +60,7 @@ describe('the reply status line (defect 1)', () => {
   });
 });
 
-describe('notices follow setLocale (defect 2)', () => {
+describe('notices follow setLocale', () => {
   it('a limit notice, its reset date and its buttons are re-translated', async () => {
     server.use(http.post(CHAT, () => HttpResponse.json(
       { detail: { error: 'user_limit_reached', period: 'monthly', reset_at: '2099-01-01T09:00:00Z' } },
@@ -95,7 +95,7 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-describe('each notice kind looks like itself (defect 3)', () => {
+describe('each notice kind looks like itself', () => {
   const KINDS = ['approval', 'limit', 'auth', 'error', 'offline', 'voice', 'interrupted'];
 
   it('every kind has its own colour, at least 4.5:1 on the notice surface in both themes', () => {
@@ -127,7 +127,7 @@ describe('each notice kind looks like itself (defect 3)', () => {
   });
 });
 
-describe('a stream that ends cleanly after finish_reason "stop" (defect 6)', () => {
+describe('a stream that ends cleanly after finish_reason "stop" (docs/protocol.md, "The chat stream")', () => {
   it('is a finished reply: no interrupted notice, reply_done fires', async () => {
     server.use(http.post(CHAT, () => {
       const enc = new TextEncoder();
@@ -150,7 +150,7 @@ describe('a stream that ends cleanly after finish_reason "stop" (defect 6)', () 
   });
 });
 
-describe('phones (defect 8)', () => {
+describe('phones: the keyboard stays down on open, wide content scrolls', () => {
   const pointer = (coarse: boolean) =>
     vi.spyOn(window, 'matchMedia').mockImplementation((q: string) => ({ matches: coarse && /coarse/.test(q), media: q, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
 
@@ -175,7 +175,7 @@ describe('phones (defect 8)', () => {
   });
 });
 
-describe('the recording state (defect 7)', () => {
+describe('the recording state is visible in both themes', () => {
   it('is drawn in the text colour and a red dot of at least 3:1 in both themes', () => {
     const bar = /\.recording-bar \{([^}]*)\}/.exec(chatCss)![1]!;
     const dot = /\.recording-bar::before \{([^}]*)\}/.exec(chatCss)![1]!;
