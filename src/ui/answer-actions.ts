@@ -109,8 +109,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     if (!body || scroll.nextElementSibling) continue;
     let draw: DrawChart | undefined;
     let box: HTMLElement | undefined;
-    // The chart's accessible name is in the UI language too: drawn again when it changes.
-    const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
+    // The chart's accessible name is in the UI language too: drawn again when it changes. The
+    // runtime reads the table itself, in slices (a long table's cells take longer than a task).
+    const redraw = () => box && !box.hidden && draw!(box, table, locale);
     redraws.push(redraw);
 
     // Column headers sort: ascending, descending, then the original order again. The rows are

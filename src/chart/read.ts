@@ -1,0 +1,51 @@
+// Reading a table for the chart in slices: 25,000 rows or 200 columns of 700 rows take longer to
+// read (textContent of every cell) and parse than one task may hold the page (50 ms), so the cells
+// are read a few milliseconds at a time, yielding to the event loop between slices.
+import type { Locale } from '../types';
+import { column, inTimeOrder } from './series';
+import type { ChartData, Series } from './types';
+import { decimalOf, parseNumber } from './values';
+
+/** Work per slice before yielding, in ms. */
+const SLICE_MS = 8;
+
+const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The chart's reading of `table` (header row first, then every body row in the order shown, hidden
+ * ones too), or null when it has no numeric column or fewer than two rows. `current()` false
+ * stops it (a newer draw of the same box, or the table gone): it then resolves to undefined.
+ * `slow()` is called once, when the reading takes more than one slice.
+ */
+export async function readTable(table: HTMLTableElement, locale: Locale, current: () => boolean, slow: () => void): Promise<ChartData | null | undefined> {
+  const decimal = decimalOf(locale);
+  const [head, ...body] = [...table.rows];
+  if (!head || body.length < 2) return null;
+  const names = [...head.cells].map(cellText);
+  const labels: string[] = [];
+  const cells: string[][] = names.map(() => []);
+  const values: (number | null)[][] = names.map(() => []);
+  let deadline = performance.now() + SLICE_MS;
+  let paused = false;
+  for (const row of body) {
+    if (performance.now() > deadline) {
+      if (!paused) (paused = true), slow();
+      await pause();
+      if (!current()) return undefined;
+      deadline = performance.now() + SLICE_MS;
+    }
+    labels.push(cellText(row.cells[0]));
+    for (let c = 1; c < names.length; c++) {
+      const text = cellText(row.cells[c]);
+      cells[c]!.push(text);
+      values[c]!.push(parseNumber(text, decimal));
+    }
+  }
+  const series: Series[] = [];
+  for (let c = 1; c < names.length; c++) {
+    const s = column(names[c]!, cells[c]!, values[c]!);
+    if (s) series.push(s);
+  }
+  return series.length ? { labelName: names[0]!, labels, series, time: inTimeOrder(labels), locale } : null;
+}
