@@ -4,11 +4,11 @@
 // with any select and button; classes only, no style attributes.
 import { chartText } from '../i18n/chart';
 import type { Locale } from '../types';
-import { sameAxis } from './series';
+import { headerUnit, sameAxis } from './series';
 import type { ChartData, Series } from './types';
 
 /** A column's name with its unit when the name does not say it: "Revenue (€)". */
-const named = (s: Series) => (s.unit && !s.name.includes(s.unit) ? `${s.name} (${s.unit})` : s.name);
+const named = (s: Series) => (s.unit && !s.name.includes(s.unit) && !headerUnit(s.name) ? `${s.name} (${s.unit})` : s.name);
 
 /**
  * The control for `data`'s series; `chosen` are indices into `data.series`, the first the main
