@@ -54,7 +54,7 @@ export function tickLabels(values: number[], locale: Locale): string[] {
   let labels: string[] = [];
   for (let digits = 2; digits <= 17; digits++) {
     const format = new Intl.NumberFormat(locale, { notation, maximumSignificantDigits: digits });
-    labels = values.map((v) => format.format(v));
+    labels = values.map((v) => (v ? format.format(v) : '0')); // not "0E0"
     if (labels.every((l, i) => !i || l !== labels[i - 1])) break;
   }
   return labels;
