@@ -6,6 +6,7 @@ import type { Locale } from '../types';
 import { seriesControl } from './controls';
 import { drawPlot } from './draw';
 import { readTable } from './read';
+import { tickLabels } from './scale';
 import { chartData } from './series';
 import { adopt } from './svg';
 import type { ChartData, DrawChart } from './types';
@@ -58,7 +59,12 @@ export const chartTable: DrawChart = (box, table, locale) => {
   const fail = () => current() && note(box, chartText(locale).none);
   try {
     adopt(box.getRootNode());
-    readTable(table, locale, current, () => box.firstChild || note(box, chartText(locale).reading)).then((data) => {
+    const slow = () => {
+      if (!box.firstChild) note(box, chartText(locale).reading);
+      // The first number formats of a page load their locale data (tens of ms): in a task of their own.
+      setTimeout(() => (tickLabels([0, 1.5e4, 1e15], locale), chartText(locale).bars(1, 2)));
+    };
+    readTable(table, locale, current, slow).then((data) => {
       if (data !== undefined && current()) render(box, data, locale);
     }).catch(fail);
   } catch {

@@ -1,10 +1,11 @@
 // Reading a table for the chart in slices: 25,000 rows or 200 columns of 700 rows take longer to
 // read (textContent of every cell) and parse than one task may hold the page (50 ms), so the cells
-// are read a few milliseconds at a time, yielding to the event loop between slices.
+// are read a few milliseconds at a time, yielding to the event loop between slices, and the chart
+// is drawn in a task of its own. A small table is read and drawn at once.
 import type { Locale } from '../types';
-import { column, inTimeOrder } from './series';
+import { column } from './series';
 import type { ChartData, Series } from './types';
-import { decimalOf, parseNumber } from './values';
+import { decimalOf, parseNumber, timeKey } from './values';
 
 /** Work per slice before yielding, in ms. */
 const SLICE_MS = 8;
@@ -28,14 +29,26 @@ export async function readTable(table: HTMLTableElement, locale: Locale, current
   const values: (number | null)[][] = names.map(() => []);
   let deadline = performance.now() + SLICE_MS;
   let paused = false;
+  /** False when the reading was overtaken: stop. */
+  const slice = async (force = false) => {
+    if (!force && performance.now() <= deadline) return true;
+    if (!paused) (paused = true), slow();
+    await pause();
+    deadline = performance.now() + SLICE_MS;
+    return current();
+  };
+  // Labels in time order, one way or the other (series.ts inTimeOrder), decided as they are read.
+  let up = true, down = true, last: number | null = null;
   for (const row of body) {
-    if (performance.now() > deadline) {
-      if (!paused) (paused = true), slow();
-      await pause();
-      if (!current()) return undefined;
-      deadline = performance.now() + SLICE_MS;
+    if (!(await slice())) return undefined;
+    const label = cellText(row.cells[0]);
+    labels.push(label);
+    if (up || down) {
+      const k = timeKey(label);
+      if (k === null) up = down = false;
+      else if (last !== null) (up &&= k > last), (down &&= k < last);
+      last = k;
     }
-    labels.push(cellText(row.cells[0]));
     for (let c = 1; c < names.length; c++) {
       const text = cellText(row.cells[c]);
       cells[c]!.push(text);
@@ -44,8 +57,11 @@ export async function readTable(table: HTMLTableElement, locale: Locale, current
   }
   const series: Series[] = [];
   for (let c = 1; c < names.length; c++) {
+    if (!(await slice())) return undefined;
     const s = column(names[c]!, cells[c]!, values[c]!);
     if (s) series.push(s);
   }
-  return series.length ? { labelName: names[0]!, labels, series, time: inTimeOrder(labels), locale } : null;
+  // Drawn in a task of its own once the reading took several.
+  if (paused && !(await slice(true))) return undefined;
+  return series.length ? { labelName: names[0]!, labels, series, time: up || down, locale } : null;
 }

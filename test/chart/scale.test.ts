@@ -23,7 +23,7 @@ describe('ticks', () => {
       [-Number.MAX_VALUE, Number.MAX_VALUE],
       [0, 5e-324],
       [5e-324, 1e-323],
-    ]) {
+    ] as [number, number][]) {
       const t = ticks(lo, hi);
       expect(t.length, `${lo}..${hi}`).toBeGreaterThanOrEqual(1);
       expect(t.length).toBeLessThanOrEqual(MAX_TICKS + 1);
