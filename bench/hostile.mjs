@@ -210,10 +210,11 @@ async function measureChart(page, shadow, input, context, pageUrl, errors) {
 function printLongest(events, traced) {
   const [pid, tid] = traced.thread.split(':').map(Number);
   const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
-  const task = mine.filter((e) => e.name === 'RunTask').sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))[0];
-  if (!task) return;
-  for (const e of mine.filter((x) => x.ts >= task.ts && x.ts < task.ts + task.dur && x !== task && (x.tdur ?? x.dur) > 3000)) {
-    console.log(`  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`);
+  for (const task of mine.filter((e) => e.name === 'RunTask').sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 2)) {
+    console.log(`task of ${fmt(task.tdur / 1000, 1)} ms CPU:`);
+    for (const e of mine.filter((x) => x.ts >= task.ts && x.ts < task.ts + task.dur && x !== task && (x.tdur ?? x.dur) > 3000)) {
+      console.log(`  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`);
+    }
   }
 }
 
