@@ -8,13 +8,19 @@ import { headerUnit, sameAxis } from './series';
 import type { ChartData, Series } from './types';
 
 /** A column's name with its unit when the name does not say it: "Revenue (€)". */
-const named = (s: Series) => (s.unit && !s.name.includes(s.unit) && !headerUnit(s.name) ? `${s.name} (${s.unit})` : s.name);
+const named = (s: Series) =>
+  s.unit && !s.name.includes(s.unit) && !headerUnit(s.name) ? `${s.name} (${s.unit})` : s.name;
 
 /**
  * The control for `data`'s series; `chosen` are indices into `data.series`, the first the main
  * column. `change` gets the new choice each time the visitor makes one.
  */
-export function seriesControl(data: ChartData, chosen: number[], locale: Locale, change: (chosen: number[]) => void): HTMLElement {
+export function seriesControl(
+  data: ChartData,
+  chosen: number[],
+  locale: Locale,
+  change: (chosen: number[]) => void,
+): HTMLElement {
   const t = chartText(locale);
   const group = document.createElement('div');
   group.className = 'chart-series';

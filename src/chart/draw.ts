@@ -20,7 +20,7 @@ const MAX_BARS = 150;
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Lowest and highest value of `rows` rows of these series (loops: a spread of 140,000 arguments overflows the stack). */
+/** Lowest and highest value of the first `rows` rows (loops: a spread of 140,000 arguments overflows the stack). */
 function extent(series: Series[], rows: number): [number, number] {
   let min = Infinity, max = -Infinity;
   for (const s of series)
@@ -43,7 +43,8 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
 
   // Bars: as many as fit at 4 px each (the first rows, said in a note). Lines: every row, reduced.
   const room = W - 60;
-  const rows = time ? labels.length : Math.min(labels.length, MAX_BARS, Math.max(1, Math.floor(room / (series.length * 4 + 3))));
+  const fit = Math.max(1, Math.floor(room / (series.length * 4 + 3)));
+  const rows = time ? labels.length : Math.min(labels.length, MAX_BARS, fit);
   if (rows < labels.length) notes.push(t.bars(rows, labels.length));
   const lines = time ? series.map((s) => reduceLine(s.values, Math.min(MAX_POINTS, Math.max(24, room >> 1)))) : [];
   const kept = lines.reduce((n, l) => n + l.pieces.reduce((k, p) => k + p.length, 0), 0);
@@ -53,18 +54,18 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
 
   const axis = valueAxis(...extent(series, rows), !time, locale);
   const svg = el('svg', { role: 'img', part: 'chart', tabindex: 0 }, box);
-  svg.setAttribute('aria-label', chartName(locale, time, series.map((s) => s.name), data.labelName, labels[0]!, labels[rows - 1]!));
+  const names = series.map((s) => s.name);
+  svg.setAttribute('aria-label', chartName(locale, time, names, data.labelName, labels[0]!, labels[rows - 1]!));
 
   // The legend wraps; then the plot, then the category labels under it.
   let top = 14;
   if (series.length > 1) {
     let at = 8, line = 4;
-    series.forEach((s) => {
+    series.forEach((s, i) => {
       const name = cut(s.name, 24);
       const w = 28 + name.length * CHAR;
       if (at > 8 && at + w > W) (at = 8), (line += 18);
-      const i = data.series.indexOf(s) % 5;
-      el('rect', { class: `s${i}`, x: at, y: line, width: 10, height: 10, rx: 2 }, svg);
+      el('rect', { class: `s${i % 5}`, x: at, y: line, width: 10, height: 10, rx: 2 }, svg);
       el('text', { class: 'legend', x: at + 14, y: line + 9 }, svg, name);
       at += w;
     });
@@ -92,15 +93,17 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
   if (time) {
     lines.forEach((l, li) => {
       const s = series[li]!;
-      const cls = `s${data.series.indexOf(s) % 5}`;
+      const cls = `s${li % 5}`;
       // A piece of one point is a dot (a zero-length segment with round caps).
-      const d = l.pieces.map((p) => p.map((i, k) => `${k ? 'L' : 'M'}${x(i)} ${y(s.values[i]!)}`).join('') + (p.length < 2 ? 'h0' : '')).join('');
+      const piece = (p: number[]) => p.map((i, k) => `${k ? 'L' : 'M'}${x(i)} ${y(s.values[i]!)}`).join('');
+      const d = l.pieces.map((p) => piece(p) + (p.length < 2 ? 'h0' : '')).join('');
       el('path', { class: `line ${cls}`, d }, svg);
       const dense = l.pieces.reduce((n, p) => n + p.length, 0) > 40;
       for (const p of l.pieces)
         for (const i of p) {
           const cy = y(s.values[i]!);
-          const node = el('circle', { class: `mark ${cls}${dense ? ' dense' : ''}`, cx: x(i), cy, r: dense ? 3 : 4 }, svg);
+          const attrs = { class: `mark ${cls}${dense ? ' dense' : ''}`, cx: x(i), cy, r: dense ? 3 : 4 };
+          const node = el('circle', attrs, svg);
           marks.push({ node, text: title(node, s, i), x: x(i), y: cy });
         }
     });
@@ -113,8 +116,9 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
         if (v === null || v === undefined) return;
         const at = r1(x(i) - band * 0.36 + si * width);
         const top = y(v);
-        const cls = `mark s${data.series.indexOf(s) % 5}`;
-        const attrs = { class: cls, x: at, y: Math.min(top, base), width: r1(Math.max(1, width - 2)), height: r1(Math.max(1, Math.abs(top - base))), rx: 2 };
+        const cls = `mark s${si % 5}`;
+        const height = r1(Math.max(1, Math.abs(top - base)));
+        const attrs = { class: cls, x: at, y: Math.min(top, base), width: r1(Math.max(1, width - 2)), height, rx: 2 };
         const node = el('rect', attrs, svg);
         marks.push({ node, text: title(node, s, i), x: r1(at + width / 2), y: Math.min(top, base) });
       });

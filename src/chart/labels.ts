@@ -28,7 +28,8 @@ export function labelsAt(labels: string[], band: number, time: boolean, W: numbe
     return { x: at, text, anchor, ...(text === labels[i] ? {} : { full: labels[i] }) };
   };
   if (!time) {
-    if (Math.min(longest, 12) * CHAR + 8 <= band) return labels.map((_, i) => label(i, Math.floor((band - 6) / CHAR), 'middle'));
+    const level = Math.floor((band - 6) / CHAR);
+    if (Math.min(longest, 12) * CHAR + 8 <= band) return labels.map((_, i) => label(i, level, 'middle'));
     const every = Math.ceil(TURNED_STEP / band);
     const out: XLabel[] = [];
     for (let i = 0; i < n; i += every) out.push({ ...label(i, TURNED, 'end'), turned: true });

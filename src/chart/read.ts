@@ -19,7 +19,12 @@ const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * stops it (a newer draw of the same box, or the table gone): it then resolves to undefined.
  * `slow()` is called once, when the reading takes more than one slice.
  */
-export async function readTable(table: HTMLTableElement, locale: Locale, current: () => boolean, slow: () => void): Promise<ChartData | null | undefined> {
+export async function readTable(
+  table: HTMLTableElement,
+  locale: Locale,
+  current: () => boolean,
+  slow: () => void,
+): Promise<ChartData | null | undefined> {
   const decimal = decimalOf(locale);
   const [head, ...body] = [...table.rows];
   if (!head || body.length < 2) return null;

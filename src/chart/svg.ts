@@ -6,7 +6,9 @@ const NS = 'http://www.w3.org/2000/svg';
 /** Average width of an 11px label character, for layout without measuring text. */
 export const CHAR = 6.4;
 
-export function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, parent: Element, text?: string) {
+type Attrs = Record<string, string | number>;
+
+export function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Attrs, parent: Element, text?: string) {
   const node = document.createElementNS(NS, tag);
   for (const k in attrs) node.setAttribute(k, `${attrs[k]}`);
   if (text !== undefined) node.textContent = text;

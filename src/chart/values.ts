@@ -19,7 +19,8 @@ export function parseNumber(cell: string, decimal: string): number | null {
   const last = Math.max(n.lastIndexOf('.'), n.lastIndexOf(','));
   // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by a group of three digits.
   const isDecimal = /\..*,|,.*\./.test(marks) || marks == decimal || (marks.length == 1 && n.length - last != 4);
-  const value = +`${(isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '')}.${isDecimal ? n.slice(last + 1) : ''}e${m[4] ?? 0}`;
+  const whole = (isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '');
+  const value = +`${whole}.${isDecimal ? n.slice(last + 1) : ''}e${m[4] ?? 0}`;
   // 400 digits or `1e999` overflow to Infinity: not a number a chart or a sort can place (docs/charts.md).
   if (!Number.isFinite(value)) return null;
   return parens || /[-−]/.test(m[1]! + m[2]) ? -value : value;

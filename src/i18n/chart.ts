@@ -5,7 +5,14 @@ import type { Locale } from '../types';
  * What a chart shows, said as a sentence: "Line chart of Revenue and Orders by Month, from Jan to
  * Jun" / "Ay bazında Gelir ve Sipariş çizgi grafiği, Oca – Haz".
  */
-export function chartName(locale: Locale, line: boolean, series: string[], by: string, first: string, last: string): string {
+export function chartName(
+  locale: Locale,
+  line: boolean,
+  series: string[],
+  by: string,
+  first: string,
+  last: string,
+): string {
   const what = new Intl.ListFormat(locale, { type: 'conjunction' }).format(series);
   return locale === 'tr'
     ? `${by} bazında ${what} ${line ? 'çizgi' : 'çubuk'} grafiği, ${first} – ${last}`
@@ -24,9 +31,11 @@ export const chartText = (locale: Locale) =>
         reading: 'Tablo okunuyor…',
         none: 'Bu tablonun hiçbir sütunu grafiğe dökülebilecek sayılar içermiyor.',
         bars: (shown: number, all: number) =>
-          `${N(locale, all)} satırın ilk ${N(locale, shown)} tanesi gösteriliyor. Hangilerinin gösterileceğini seçmek için tabloyu sıralayın.`,
+          `${N(locale, all)} satırın ilk ${N(locale, shown)} tanesi gösteriliyor. ` +
+          'Hangilerinin gösterileceğini seçmek için tabloyu sıralayın.',
         line: (shown: number, all: number) =>
-          `${N(locale, all)} değer: çizgi, en yüksek ve en düşük noktaları koruyarak ${N(locale, shown)} tanesinden geçiyor.`,
+          `${N(locale, all)} değer: çizgi, en yüksek ve en düşük noktaları koruyarak ` +
+          `${N(locale, shown)} tanesinden geçiyor.`,
         joined: 'Bu uzunlukta veri boşlukları gösterilemiyor: çizgi onların üzerinden geçiyor.',
       }
     : {
