@@ -5,7 +5,7 @@
 // (the series a chart shows share a unit: series.ts). docs/charts.md says why it is hand-written.
 import { chartName, chartText } from '../i18n/chart';
 import type { Locale } from '../types';
-import { labelsAt, xLabels } from './labels';
+import { labelsAt, turnedReach, xLabels } from './labels';
 import { reduceLine } from './reduce';
 import { fraction, valueAxis } from './scale';
 import { CHAR, cut, el } from './svg';
@@ -71,7 +71,9 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
     });
     top = line + 30;
   }
-  const left = 8 + CHAR * Math.max(...axis.labels.map((l) => l.length));
+  // Room on the left for the tick labels, and for the first category label when labels are turned.
+  let left = 8 + CHAR * Math.max(...axis.labels.map((l) => l.length));
+  left = Math.max(left, time ? 0 : turnedReach(labels, rows, W - 10 - left));
   const right = W - 10;
   const bottom = top + PLOT;
   const band = (right - left) / rows;

@@ -14,17 +14,34 @@ export interface XLabel {
   turned?: boolean;
 }
 
+/**
+ * `s` in at most `chars` characters, cut in the middle: labels often differ at their end
+ * ("Product with a long name 12"), so "Product…name 12" tells them apart where "Product with…" does not.
+ */
+export function middle(s: string, chars: number): string {
+  if (s.length <= chars || chars < 5) return cut(s, chars);
+  const tail = Math.floor((chars - 1) / 2);
+  return `${s.slice(0, chars - 1 - tail)}…${s.slice(s.length - tail)}`;
+}
+
 /** Longest label drawn at an angle, in characters. */
 const TURNED = 14;
 /** Room a turned label needs along the axis (its line height across the slant). */
 const TURNED_STEP = 16;
+
+/** Category labels turned at an angle: how far the first reaches left of its bar (0 when level). */
+export function turnedReach(labels: string[], rows: number, width: number): number {
+  let longest = 0;
+  for (let i = 0; i < rows; i++) longest = Math.max(longest, labels[i]!.length);
+  return Math.min(longest, 12) * CHAR + 8 <= width / rows ? 0 : Math.min(longest, TURNED) * CHAR * 0.77 + 4;
+}
 
 /** Which labels to draw and where: `x(i)` is the middle of row i's band, `band` its width. */
 export function labelsAt(labels: string[], band: number, time: boolean, W: number, x: (i: number) => number): XLabel[] {
   const n = labels.length;
   const longest = labels.reduce((m, l) => Math.max(m, l.length), 0);
   const label = (i: number, chars: number, anchor: XLabel['anchor'], at = x(i)): XLabel => {
-    const text = cut(labels[i]!, Math.max(1, chars));
+    const text = middle(labels[i]!, Math.max(1, chars));
     return { x: at, text, anchor, ...(text === labels[i] ? {} : { full: labels[i] }) };
   };
   if (!time) {
