@@ -16,7 +16,7 @@ export interface XLabel {
 
 /**
  * `s` in at most `chars` characters, cut in the middle: labels often differ at their end
- * ("Product with a long name 12"), so "Product…name 12" tells them apart where "Product with…" does not.
+ * ("Product with a long name 12"), so "Product…ame 12" tells them apart where "Product with…" does not.
  */
 export function middle(s: string, chars: number): string {
   if (s.length <= chars || chars < 5) return cut(s, chars);
@@ -35,6 +35,14 @@ export function turnedReach(labels: string[], rows: number, width: number): numb
   for (let i = 0; i < rows; i++) longest = Math.max(longest, labels[i]!.length);
   return Math.min(longest, 12) * CHAR + 8 <= width / rows ? 0 : Math.min(longest, TURNED) * CHAR * 0.77 + 4;
 }
+
+/** Where a level label's text starts and ends. */
+function extent(l: XLabel): [number, number] {
+  const w = l.text.length * CHAR;
+  const from = l.anchor === 'start' ? l.x : l.anchor === 'end' ? l.x - w : l.x - w / 2;
+  return [from, from + w];
+}
+const overlap = (a: XLabel, b: XLabel) => extent(a)[1] + 4 > extent(b)[0];
 
 /** Which labels to draw and where: `x(i)` is the middle of row i's band, `band` its width. */
 export function labelsAt(labels: string[], band: number, time: boolean, W: number, x: (i: number) => number): XLabel[] {
@@ -61,16 +69,23 @@ export function labelsAt(labels: string[], band: number, time: boolean, W: numbe
   // The last label replaces a label too close to it (never the first).
   while (picks.length > 1 && x(n - 1) - x(picks[picks.length - 1]!) < w) picks.pop();
   if (n > 1) picks.push(n - 1);
+  const place = (room: number) =>
+    picks.map((i, k) => {
+      const lone = picks.length === 1;
+      const anchor = lone ? 'middle' : k === 0 ? 'start' : k === picks.length - 1 ? 'end' : 'middle';
+      // Centred on its point unless that would leave the chart: then flush with the chart's edge.
+      const half = (Math.min(labels[i]!.length, room) * CHAR) / 2;
+      const at = anchor === 'start' ? Math.max(2, x(i) - half) : anchor === 'end' ? Math.min(W - 2, x(i) + half) : x(i);
+      return label(i, room, anchor, Math.round(at));
+    });
+  // Flush with an edge, the first or last label reaches further in: its neighbour gives way.
+  let out = place(chars);
+  while (out.length > 2 && (overlap(out[0]!, out[1]!) || overlap(out[out.length - 2]!, out[out.length - 1]!))) {
+    picks.splice(overlap(out[0]!, out[1]!) ? 1 : picks.length - 2, 1);
+    out = place(chars);
+  }
   // Two labels that do not fit side by side (a narrow chart of long dates) share the width.
-  const room = picks.length === 2 && x(n - 1) - x(0) < w ? Math.floor((W / 2 - 8) / CHAR) : chars;
-  return picks.map((i, k) => {
-    const lone = picks.length === 1;
-    const anchor = lone ? 'middle' : k === 0 ? 'start' : k === picks.length - 1 ? 'end' : 'middle';
-    // Centred on its point unless that would leave the chart: then flush with the chart's edge.
-    const half = (Math.min(labels[i]!.length, room) * CHAR) / 2;
-    const at = anchor === 'start' ? Math.max(2, x(i) - half) : anchor === 'end' ? Math.min(W - 2, x(i) + half) : x(i);
-    return label(i, room, anchor, Math.round(at));
-  });
+  return out.length === 2 && overlap(out[0]!, out[1]!) ? place(Math.floor((W / 2 - 8) / CHAR)) : out;
 }
 
 /** Draws the labels under the plot (`bottom`); returns the height they take. */
