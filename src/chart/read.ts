@@ -26,10 +26,9 @@ export async function readTable(
   slow: () => void,
 ): Promise<ChartData | null | undefined> {
   const decimal = decimalOf(locale);
-  // The body's own row collection, walked by index: no array of 100,000 rows made in one go.
   const head = table.tHead?.rows[0] ?? table.rows[0];
-  const body = table.tBodies[0]?.rows;
-  if (!head || !body || body.length < 2) return null;
+  const collection = table.tBodies[0]?.rows;
+  if (!head || !collection || collection.length < 2) return null;
   const names = [...head.cells].map(cellText);
   const labels: string[] = [];
   const cells: string[][] = names.map(() => []);
@@ -47,10 +46,11 @@ export async function readTable(
   // Labels in time order, one way or the other (series.ts inTimeOrder), decided as they are read.
   let up = true, down = true, last: number | null = null;
   // A long table starts in a task of its own: the press (or the runtime's first run) has done enough.
-  if (body.length > 2_000 && !(await slice(true))) return undefined;
-  for (let r = 0; r < body.length; r++) {
+  if (collection.length > 2_000 && !(await slice(true))) return undefined;
+  // An array of the rows: WebKit held the page 1.3 s reading 3,000 rows by index from the live collection.
+  const body = [...collection];
+  for (const row of body) {
     if (!(await slice())) return undefined;
-    const row = body[r]!;
     const label = cellText(row.cells[0]);
     labels.push(label);
     if (up || down) {
