@@ -5,8 +5,9 @@
 import type { Locale } from '../types';
 
 /**
- * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3, `1e6` → 1000000;
- * anything else (text, `n/a`, `NaN`, `Infinity`, a value beyond ±1.8e308, an empty cell) → null, a gap rather than a zero.
+ * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3,
+ * `1e6` → 1000000; anything else (text, `n/a`, `NaN`, `Infinity`, a value beyond ±1.8e308, an empty
+ * cell) → null, a gap rather than a zero.
  */
 export function parseNumber(cell: string, decimal: string): number | null {
   let s = cell.trim();
