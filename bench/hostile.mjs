@@ -18,6 +18,10 @@
 //   (bench/lib.mjs `analyseTrace`), wall clock, and its CPU (thread) time, which waiting for a core
 //   on a loaded machine does not stretch. One run per shape and mode (HOSTILE_RUNS to repeat; the
 //   worst run is reported).
+// - chart (CHART_SHAPES): the reply is streamed and rendered first, untimed; the window runs from
+//   pressing the first table's chart-button until its chart (or the note that stands for one) is
+//   shown, widget-chart.js's loading included. Budget 50 ms. A shape whose table gets no
+//   chart-button is reported as such; an axis label reading NaN or Infinity, or a page error, fails.
 // - Exit code 1 when a longest task's CPU time is over the budget (wall clock too when the machine
 //   is not loaded).
 import { createServer } from 'node:http';
@@ -28,7 +32,7 @@ import { measureTableShape, TABLE_SHAPES } from './hostile-tables.mjs';
 
 const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 1) | 0);
 const PIECE = 1_024;
-const BUDGET = { streamed: 50, history: 100 };
+const BUDGET = { streamed: 50, history: 100, chart: 50 };
 
 const rows = (n) => `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${i} | **${i * 7}.00** |`).join('\n')}\n`;
 const nested = (n) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
@@ -52,6 +56,36 @@ export const SHAPES = [
   ['blockquotes 1 to 500 deep, a line each', () => Array.from({ length: 500 }, (_, i) => `${'> '.repeat(i + 1)}line ${i + 1}`).join('\n')],
   ['code fence of 1 MB', () => `\`\`\`sql\n${fill('SELECT region, count(*) FROM orders GROUP BY region;\n', 999_000)}\n\`\`\``],
   ['300,000 short paragraphs (900 KB)', () => 'a\n\n'.repeat(300_000)],
+];
+
+const grid = (head, body) => `| ${head.join(' | ')} |\n|${head.map(() => '--').join('|')}|\n${body.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`;
+const YEARS = ['2023', '2024', '2025'];
+const day = (i) => new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10);
+const wide = (cols, n) => grid(['Region', ...Array.from({ length: cols - 1 }, (_, c) => `C${c}`)], Array.from({ length: n }, (_, r) => [`R${r}`, ...Array.from({ length: cols - 1 }, (_, c) => `${(r * 31 + c * 7) % 500}`)]));
+
+/**
+ * Tables whose chart-button is pressed (mode `chart`): the window runs from the press until the
+ * chart (or its note) is shown, after the reply was rendered. The shapes of the review's issue
+ * (precision, 1e308, NaN, mixed units, 3,000 / 25,000 rows, 200 columns), then more of the same.
+ */
+export const CHART_SHAPES = [
+  ['chart: 3 years, values 2^53 + 0, 2, 4', () => grid(['Year', 'Value'], YEARS.map((y, i) => [y, `${9007199254740992 + 2 * i}`]))],
+  ['chart: 3 years, 19-digit ids one apart', () => grid(['Year', 'Id'], YEARS.map((y, i) => [y, `123456789012345678${i}`]))],
+  ['chart: 3 years, 1e308 … 1.7e308', () => grid(['Year', 'Big'], YEARS.map((y, i) => [y, ['1e308', '1.5e308', '1.7e308'][i]]))],
+  ['chart: 3 regions, -1.7e308 … 1.7e308', () => grid(['Region', 'Span'], [['North', '-1.7e308'], ['Middle', '0'], ['South', '1.7e308']])],
+  ['chart: 3 years, 5e-324 apart', () => grid(['Year', 'Tiny'], YEARS.map((y, i) => [y, `${i}e-324`]))],
+  ['chart: NaN, Infinity, -Infinity', () => grid(['Year', 'X'], YEARS.map((y, i) => [y, ['NaN', 'Infinity', '-Infinity'][i]]))],
+  ['chart: 400-digit numbers', () => grid(['Year', 'Y'], YEARS.map((y, i) => [y, `${i + 1}`.repeat(400)]))],
+  ['chart: orders, share %, revenue (EUR), returns by month', () =>
+    grid(['Month', 'Orders', 'Share', 'Revenue (EUR)', 'Returns'], ['January', 'February', 'March', 'April', 'May', 'June'].map((m, i) => [m, `${400 + i * 20}`, `${12 + i}.5%`, `${48000 + i * 1000}`, `${25 + i * 2}`]))],
+  ['chart: 3,000 rows (bars)', () => rows(3_000)],
+  ['chart: 25,000 rows (bars, 990 KB)', () => rows(25_000)],
+  ['chart: 25,000 days (line)', () => grid(['Day', 'Visits'], Array.from({ length: 25_000 }, (_, i) => [day(i), `${500 + ((i * 37) % 400)}`]))],
+  ['chart: 25,000 days, every other cell n/a (line with gaps)', () => grid(['Day', 'Visits'], Array.from({ length: 25_000 }, (_, i) => [day(i), i % 2 ? 'n/a' : `${i % 400}`]))],
+  ['chart: 100,000 rows (bars, 990 KB)', () => `|N|V|\n|--|--|\n${Array.from({ length: 100_000 }, (_, i) => `|${i}|${i % 9}|`).join('\n')}\n`],
+  ['chart: 200 columns x 50 rows', () => wide(200, 50)],
+  ['chart: 200 columns x 700 rows', () => wide(200, 700)],
+  ['chart: 2,000 labels of 200 characters (bars)', () => grid(['Name', 'Units'], Array.from({ length: 2_000 }, (_, i) => [`${'Long product name '.repeat(11)}${i}`, `${i}`]))],
 ];
 
 /** The service: /config, a streamed /chat answering `state.text`, and one stored conversation holding it. */
@@ -115,10 +149,74 @@ function printProfile(prof) {
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   prof.samples.forEach((id, i) => {
     const f = byId.get(id).callFrame;
-    const key = `${f.functionName || '(anon)'} ${path.basename(f.url)}:${f.lineNumber}`;
+    const key = `${f.functionName || '(anon)'} ${path.basename(f.url)}:${f.lineNumber}:${f.columnNumber}`;
     self.set(key, (self.get(key) ?? 0) + prof.timeDeltas[i] / 1000);
   });
   for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${fmt(ms, 1).padStart(8)} ms  ${k}`);
+}
+
+/** In the page: the first chart box's state once it shows a chart or a note, else null. */
+function pageChart() {
+  // Among the block's few children: a query through 100,000 table nodes every poll would be measured too.
+  const box = [...window.__block.children].find((c) => c.matches('.chart-box'));
+  const svg = box?.querySelector('[part~="chart"]');
+  const note = [...(box?.querySelectorAll('.chart-note') ?? [])].map((p) => p.textContent);
+  if (!svg && !(note.length && !note[0].endsWith('…'))) return null;
+  const marks = svg?.querySelectorAll('.mark').length ?? 0;
+  const labels = [...(svg?.querySelectorAll(':scope > text') ?? [])].map((t) => t.textContent);
+  return { name: svg?.getAttribute('aria-label') ?? null, marks, nodes: svg?.querySelectorAll('*').length ?? 0, note, nan: labels.some((l) => /NaN|Infinity|∞/.test(l)) };
+}
+
+/** Mode `chart`: the reply is rendered first (untimed); the window runs from pressing chart-button to the chart shown. */
+async function measureChart(page, shadow, input, context, pageUrl, errors) {
+  await input.fill('Show me');
+  await input.press('Enter');
+  await page.waitForFunction(pageDone, true, { timeout: 600_000, polling: 200 });
+  const button = shadow.locator('[part~="chart-button"]').first();
+  if (!(await button.count())) {
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    return { ms: 0, cpuMs: 0, wallS: 0, result: 'no chart button (no column of finite numbers)' };
+  }
+  await button.evaluate((b) => {
+    b.scrollIntoView({ block: 'nearest' });
+    window.__block = b.closest('.table-block');
+  });
+  // Found now: Playwright's locator would search the whole shadow tree inside the measured window.
+  const handle = await button.elementHandle();
+  await page.waitForTimeout(300);
+  const cdp = await context.newCDPSession(page);
+  const trace = await startTrace(cdp);
+  if (process.env.HOSTILE_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  await page.evaluate(() => console.timeStamp('bench:start'));
+  const started = Date.now();
+  await handle.evaluate((b) => b.click());
+  const shown = await (await page.waitForFunction(pageChart, null, { timeout: 120_000, polling: 50 })).jsonValue();
+  const wallS = (Date.now() - started) / 1000;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r())))));
+  if (process.env.HOSTILE_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
+  const events = await trace.stop(!!process.env.HOSTILE_PROFILE);
+  const traced = analyseTrace(events, pageUrl);
+  if (process.env.HOSTILE_PROFILE) (console.log(JSON.stringify(traced.top)), printLongest(events, traced));
+  if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  if (shown.nan) throw new Error(`an axis label says NaN or Infinity: ${JSON.stringify(shown)}`);
+  const result = shown.name ? `${shown.name.split(' by ')[0]}, ${shown.marks} marks, ${shown.nodes} SVG nodes${shown.note.length ? `; note: ${shown.note.join(' ')}` : ''}` : `note: ${shown.note.join(' ')}`;
+  return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS, result };
+}
+
+/** HOSTILE_PROFILE=1 in mode chart: what the longest task spent its time on (trace events over 3 ms). */
+function printLongest(events, traced) {
+  const [pid, tid] = traced.thread.split(':').map(Number);
+  const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
+  for (const task of mine.filter((e) => e.name === 'RunTask').sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 2)) {
+    console.log(`task of ${fmt(task.tdur / 1000, 1)} ms CPU:`);
+    for (const e of mine.filter((x) => x.ts >= task.ts && x.ts < task.ts + task.dur && x !== task && (x.tdur ?? x.dur) > 3000)) {
+      console.log(`  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`);
+    }
+  }
 }
 
 async function measure(h, service, pageUrl, mode) {
@@ -132,6 +230,7 @@ async function measure(h, service, pageUrl, mode) {
     const shadow = page.locator('[data-service-widget]');
     const input = shadow.locator('[part~="composer-input"]');
     await input.waitFor();
+    if (mode === 'chart') return await measureChart(page, shadow, input, context, pageUrl, errors);
     if (mode === 'history') await shadow.locator('[part~="history-button"]').click();
     else await input.fill('Show me');
     await page.waitForTimeout(300);
@@ -166,7 +265,7 @@ export async function runHostile() {
   try {
     const pageUrl = h.writePage('hostile', process.env.HOSTILE_SCRIPT ? path.resolve(process.env.HOSTILE_SCRIPT) : path.join(ROOT, 'dist', 'widget.js'));
     const results = [];
-    // HOSTILE_ONLY=<text>[|<text>…]: only the shapes whose name contains one of them.
+    // HOSTILE_ONLY=<text>[|<text>…]: only the shapes whose name contains one of them (`chart:` for the charts).
     const only = (process.env.HOSTILE_ONLY ?? '').split('|');
     for (const [name, make] of SHAPES.filter(([n]) => only.some((o) => n.includes(o)))) {
       state.text = make();
@@ -194,16 +293,29 @@ export async function runHostile() {
       log(`${name}: ${fmt(worst.ms, 1)} ms (CPU ${fmt(worst.cpuMs ?? NaN, 1)}), ${fmt(worst.wallS, 1)} s in all`);
       actions.push({ name, kb: state.text.length / 1000, action: worst, budget });
     }
+    const charts = [];
+    for (const [name, make] of CHART_SHAPES.filter(([n]) => only.some((o) => n.includes(o)))) {
+      state.text = make();
+      let worst = null;
+      for (let i = 0; i < RUNS; i++) {
+        const m = await measure(h, service, pageUrl, 'chart');
+        if (!worst || m.ms > worst.ms) worst = m;
+      }
+      log(`${name}: ${fmt(worst.ms, 1)} ms (CPU ${fmt(worst.cpuMs ?? NaN, 1)}): ${worst.result}`);
+      charts.push({ name, kb: state.text.length / 1000, chart: worst });
+    }
     const load = Math.max(loadBefore, os.loadavg()[0]);
     const loaded = load > os.cpus().length;
     const over = (m, budget) => (m.cpuMs ?? m.ms) > budget || (!loaded && m.ms > budget);
     const cell = (m, budget) => `${fmt(m.ms, 1)} ms (CPU ${m.cpuMs === null ? '?' : fmt(m.cpuMs, 1)})${over(m, budget) ? ' OVER' : ''}`;
-    console.log('');
-    console.log(`Hostile replies through dist/widget.js in Chromium ${h.chromium}: longest main-thread task (budget: ${BUDGET.streamed} ms streamed, ${BUDGET.history} ms from history)`);
-    console.log('');
-    console.log('| reply | size | streamed | opened from history |');
-    console.log('|---|---|---|---|');
-    for (const r of results) console.log(`| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.streamed, BUDGET.streamed)} | ${cell(r.history, BUDGET.history)} |`);
+    if (results.length) {
+      console.log('');
+      console.log(`Hostile replies through dist/widget.js in Chromium ${h.chromium}: longest main-thread task (budget: ${BUDGET.streamed} ms streamed, ${BUDGET.history} ms from history)`);
+      console.log('');
+      console.log('| reply | size | streamed | opened from history |');
+      console.log('|---|---|---|---|');
+      for (const r of results) console.log(`| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.streamed, BUDGET.streamed)} | ${cell(r.history, BUDGET.history)} |`);
+    }
     if (actions.length) {
       console.log('');
       console.log(`Table actions, from the press until the result is shown: longest main-thread task (budget: ${BUDGET.streamed} ms)`);
@@ -212,11 +324,20 @@ export async function runHostile() {
       console.log('|---|---|---|---|');
       for (const r of actions) console.log(`| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.action, r.budget ?? Infinity)} | ${fmt(r.action.wallS, 1)} s |`);
     }
+    if (charts.length) {
+      console.log('');
+      console.log(`Pressing chart-button on a rendered table: longest main-thread task from the press until the chart shows (budget: ${BUDGET.chart} ms)`);
+      console.log('');
+      console.log('| table | size | press Chart | what it shows |');
+      console.log('|---|---|---|---|');
+      for (const r of charts) console.log(`| ${r.name.replace(/^chart: /, '')} | ${fmt(r.kb)} KB | ${cell(r.chart, BUDGET.chart)} | ${r.chart.result} |`);
+    }
     console.log('');
     if (loaded) console.log(`note: load average ${fmt(load, 1)} on ${os.cpus().length} cores: wall-clock tasks are stretched while waiting for a core; the budget is checked on CPU time.`);
     const failed = [
       ...results.filter((r) => over(r.streamed, BUDGET.streamed) || over(r.history, BUDGET.history)),
       ...actions.filter((r) => r.budget !== null && over(r.action, r.budget)),
+      ...charts.filter((r) => over(r.chart, BUDGET.chart)),
     ];
     console.log(failed.length ? `FAIL: over budget: ${failed.map((r) => r.name).join('; ')}` : 'PASS: every shape within budget');
     return failed.length ? 1 : 0;

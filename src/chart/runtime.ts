@@ -1,6 +1,6 @@
 // widget-chart.js: loaded by widget.js on the first chart press (src/chart/load.ts). It defines no
 // global: it hands its draw function to the element that loaded it, then is done.
 import { provideRuntime } from '../runtime/provide';
-import { drawChart } from './draw';
+import { chartTable } from './chart';
 
-provideRuntime(drawChart);
+provideRuntime(chartTable);

@@ -9,6 +9,10 @@ export interface Series {
   values: (number | null)[];
   /** The cells as written ("€7,320"): what a mark's tooltip shows. */
   cells: string[];
+  /** What the values count: '€', '%', 'kg', or '' for a plain count (series.ts). */
+  unit: string;
+  /** The largest magnitude among the values. */
+  size: number;
 }
 
 /** A table as the chart sees it, in the table's current (possibly sorted) row order. */
@@ -23,7 +27,8 @@ export interface ChartData {
 }
 
 /**
- * Draws a chart of `rows` (a table's cells, header row first, in the order shown) into `box`, an
- * element in the widget's shadow root, replacing what it holds.
+ * Draws a chart of `table` (its cells in the order shown, hidden rows included) into `box`, an
+ * element in the widget's shadow root, replacing what it holds. It reads a long table in slices
+ * across tasks, so it returns before the chart is drawn; a later call for the same box wins.
  */
-export type DrawChart = (box: HTMLElement, rows: string[][], locale: Locale) => void;
+export type DrawChart = (box: HTMLElement, table: HTMLTableElement, locale: Locale) => void;

@@ -5,21 +5,25 @@
 import type { Locale } from '../types';
 
 /**
- * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3;
- * anything else (text, `n/a`, `—`, an empty cell) → null, a gap rather than a zero.
+ * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3,
+ * `1e6` → 1000000; anything else (text, `n/a`, `NaN`, `Infinity`, a value beyond ±1.8e308, an empty
+ * cell) → null, a gap rather than a zero.
  */
 export function parseNumber(cell: string, decimal: string): number | null {
   let s = cell.trim();
   const parens = /^\(.+\)$/.test(s);
   if (parens) s = s.slice(1, -1);
-  const m = /^([-−+]?)\s*(?:\p{Sc}|[A-Z]{2,3}|%)?\s*([-−+]?)(\d[\d.,\u00a0\u202f]*?)\s*(?:\p{Sc}|%|[A-Za-z]{1,3})?$/u.exec(s);
+  const m = /^([-−+]?)\s*(?:\p{Sc}|[A-Z]{2,3}|%)?\s*([-−+]?)(\d[\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\d+))?\s*(?:\p{Sc}|%|[A-Za-z]{1,3})?$/u.exec(s);
   if (!m) return null;
   const n = m[3]!.replace(/\s/g, '');
   const marks = n.replace(/\d/g, '');
   const last = Math.max(n.lastIndexOf('.'), n.lastIndexOf(','));
   // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by a group of three digits.
   const isDecimal = /\..*,|,.*\./.test(marks) || marks == decimal || (marks.length == 1 && n.length - last != 4);
-  const value = +`${(isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '')}.${isDecimal ? n.slice(last + 1) : ''}`;
+  const whole = (isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '');
+  const value = +`${whole}.${isDecimal ? n.slice(last + 1) : ''}e${m[4] ?? 0}`;
+  // 400 digits or `1e999` overflow to Infinity: not a number a chart or a sort can place (docs/charts.md).
+  if (!Number.isFinite(value)) return null;
   return parens || /[-−]/.test(m[1]! + m[2]) ? -value : value;
 }
 

@@ -82,8 +82,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     if (!body || scroll.nextElementSibling) continue;
     let draw: DrawChart | undefined;
     let box: HTMLElement | undefined;
-    // The chart's accessible name is in the UI language too: drawn again when it changes.
-    const redraw = () => box && !box.hidden && draw!(box, tableRows(table), locale);
+    // The chart's accessible name is in the UI language too: drawn again when it changes. The
+    // runtime reads the table itself, in slices (a long table's cells take longer than a task).
+    const redraw = () => box && !box.hidden && draw!(box, table, locale);
     redraws.push(redraw);
 
     // Column headers sort; a long table shows its first rows (the rest were built `hidden`,

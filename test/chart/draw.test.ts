@@ -1,7 +1,8 @@
 // The chart runtime's drawing, in happy-dom: which marks, which name, gaps, keyboard readout.
 // The look and the CSP behaviour are checked in Chromium (test/browser/charts.test.ts).
 import { describe, expect, it } from 'vitest';
-import { drawChart, ticks } from '../../src/chart/draw';
+import { drawChart } from '../../src/chart/chart';
+import { ticks } from '../../src/chart/scale';
 import { chartName } from '../../src/i18n/chart';
 
 const box = () => {
@@ -43,17 +44,34 @@ describe('drawChart', () => {
     expect(el.querySelectorAll('[style]')).toHaveLength(0);
   });
 
-  it('a line for months, one per series, with a legend; a gap breaks the line', () => {
+  it('a line for months: the first numeric column; chart-series adds a column of the same unit', () => {
     const el = box();
-    drawChart(el, [['Ay', 'Ciro', 'İade'], ['Ocak', '₺1.234,50', '12'], ['Şubat', '₺1.180,00', '—'], ['Mart', '₺1.402,75', '9']], 'tr');
-    const svg = el.querySelector('svg')!;
-    expect(svg.getAttribute('aria-label')).toBe('Ay bazında Ciro ve İade çizgi grafiği, Ocak – Mart');
-    const lines = [...svg.querySelectorAll('path.line')].map((p) => p.getAttribute('d')!);
+    drawChart(el, [['Ay', 'Ciro', 'İade', 'Satış'], ['Ocak', '₺1.234,50', '12', '30'], ['Şubat', '₺1.180,00', '—', '28'], ['Mart', '₺1.402,75', '9', '35']], 'tr');
+    const svg = () => el.querySelector('svg')!;
+    expect(svg().getAttribute('aria-label')).toBe('Ay bazında Ciro çizgi grafiği, Ocak – Mart');
+    expect(svg().querySelectorAll('path.line')).toHaveLength(1);
+    const control = el.querySelector('[part~="chart-series"]')!;
+    expect(control.getAttribute('role')).toBe('group');
+    expect(control.getAttribute('aria-label')).toBe('Grafikteki sütunlar');
+    const select = control.querySelector('select')!;
+    expect([...select.options].map((o) => o.text)).toEqual(['Ciro (₺)', 'İade', 'Satış']);
+    // Lira and counts never share an axis: no "add" button beside Ciro.
+    expect(control.querySelectorAll('button')).toHaveLength(0);
+    select.value = '1';
+    select.dispatchEvent(new Event('change'));
+    expect(svg().getAttribute('aria-label')).toBe('Ay bazında İade çizgi grafiği, Ocak – Mart');
+    const add = control.querySelector('button')!;
+    expect(add.textContent).toBe('Satış');
+    expect(add.getAttribute('aria-pressed')).toBe('false');
+    add.click();
+    expect(add.getAttribute('aria-pressed')).toBe('true');
+    const lines = [...svg().querySelectorAll('path.line')].map((p) => p.getAttribute('d')!);
     expect(lines).toHaveLength(2);
-    expect(lines[0]!.match(/M/g)).toHaveLength(1);
-    expect(lines[1]!.match(/M/g)).toHaveLength(2);
-    expect(svg.querySelectorAll('circle.mark')).toHaveLength(5);
-    expect([...svg.querySelectorAll('text.legend')].map((t) => t.textContent)).toEqual(['Ciro', 'İade']);
+    expect(lines[0]!.match(/M/g)).toHaveLength(2); // the gap in İade breaks its line
+    expect(lines[1]!.match(/M/g)).toHaveLength(1);
+    expect(svg().querySelectorAll('circle.mark')).toHaveLength(5);
+    expect([...svg().querySelectorAll('text.legend')].map((t) => t.textContent)).toEqual(['İade', 'Satış']);
+    expect(el.querySelectorAll('[style]')).toHaveLength(0);
   });
 
   it('arrow keys walk the values; each is shown on the chart and in a live region', () => {

@@ -115,8 +115,8 @@ describe('chartData', () => {
       labelName: 'Month',
       labels: ['Jan', 'Feb'],
       series: [
-        { name: 'Revenue', values: [7320, 8010], cells: ['€7,320', '€8,010'] },
-        { name: 'Orders', values: [12, null], cells: ['12', '—'] },
+        { name: 'Revenue', values: [7320, 8010], cells: ['€7,320', '€8,010'], unit: '€', size: 8010 },
+        { name: 'Orders', values: [12, null], cells: ['12', '—'], unit: '', size: 12 },
       ],
       time: true,
       locale: 'en',

@@ -1,0 +1,41 @@
+// Units (src/chart/series.ts): which columns may share an axis.
+import { describe, expect, it } from 'vitest';
+import { chartData, column, headerUnit, sameAxis, unitOf } from '../../src/chart/series';
+import { parseNumber } from '../../src/chart/values';
+
+const col = (name: string, cells: string[]) => column(name, cells, cells.map((c) => parseNumber(c, '.')))!;
+
+describe('units', () => {
+  it('a cell’s unit is what is left without the number; currency codes and signs are one unit', () => {
+    expect(['€7,320', '7.320 TL', '₺1.234,50', '71%', '%71', '12 kg', '(12)', '-3', '1e6', '$1,234.50', '1,234 EUR'].map(unitOf)).toEqual([
+      '€', '₺', '₺', '%', '%', 'kg', '', '', '', '$', '€',
+    ]);
+  });
+
+  it('a header can give the unit: "Share (%)", "Revenue [EUR]", "Share %"', () => {
+    expect(['Share (%)', 'Revenue [EUR]', 'Share %', 'Revenue (TL)', 'Orders', 'Sales (2024)', 'Price €'].map(headerUnit)).toEqual([
+      '%', '€', '%', '₺', '', '', '€',
+    ]);
+  });
+
+  it('a count, a percentage and money never share an axis; nor do values more than 20 times apart', () => {
+    const orders = col('Orders', ['412', '530']);
+    const returns = col('Returns', ['27', '31']);
+    const tiny = col('Complaints', ['1', '2']);
+    const share = col('Share', ['12.5%', '14%']);
+    const revenue = col('Revenue (EUR)', ['48000', '52000']);
+    const revenue2 = col('Cost', ['€30,000', '€41,000']);
+    expect(sameAxis(orders, returns)).toBe(true);
+    expect(sameAxis(orders, tiny)).toBe(false); // 530 / 2 > 20
+    expect(sameAxis(orders, share)).toBe(false);
+    expect(sameAxis(orders, revenue)).toBe(false);
+    expect(sameAxis(revenue, revenue2)).toBe(true);
+    expect(revenue.unit).toBe('€');
+    expect(sameAxis(col('Zero', ['0', '0']), orders)).toBe(true);
+  });
+
+  it('non-finite cells are gaps, so a column of them is not numeric', () => {
+    expect(chartData([['Item', 'X'], ['a', 'NaN'], ['b', 'Infinity'], ['c', '9'.repeat(400)]], 'en')).toBeNull();
+    expect(chartData([['Year', 'Big'], ['2023', '1e308'], ['2024', '1.7e308']], 'en')!.series[0]!.values).toEqual([1e308, 1.7e308]);
+  });
+});
