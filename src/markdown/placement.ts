@@ -1,0 +1,233 @@
+// Block placement for the streaming renderer (./stream.ts, which decides when a window of work
+// runs): which blocks of the reply are complete and frozen, where each rendered block goes, and
+// how a block longer than a window is cut into pieces that go on in the same table or code block.
+import type { Token } from 'marked';
+
+import { bidiNodes } from './bidi';
+import { markdownEngine } from './engine';
+import { normalizeLineEnds } from './line-ends';
+import { settleTail } from './partial';
+import type { StreamStats } from './renderer';
+import { foldRows, foldTables } from './table';
+
+// The engine is loaded by the scheduler's first run (./engine.ts); these are only called after that.
+const lexMarkdown = (src: string): Token[] => markdownEngine()!.lexMarkdown(src);
+const renderMarkdown = (src: string | Token[]): DocumentFragment => markdownEngine()!.renderMarkdown(src);
+
+/** `[label]: url` at the start of a line: a definition that may change blocks before it. */
+const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+const FENCE_CLOSED = /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/;
+
+/** A block cut into pieces: its continuation is lexed after `prefix` and lands in `into`. */
+type Carry =
+  | { kind: 'table'; prefix: string; into: HTMLTableSectionElement; live: HTMLTableSectionElement }
+  | { kind: 'fence'; prefix: string; into: HTMLElement; live: Text };
+
+/**
+ * How many leading tokens are complete. A block is complete once another block has started
+ * after it; if that next block's first line is still being written (a lone `3` after a list may
+ * yet become `3. item` and join it), the boundary is not trusted until the line ends.
+ */
+function completeCount(tokens: Token[]): number {
+  let prev = 0;
+  let last = 0;
+  tokens.forEach((t, i) => {
+    if (t.type != 'space') (prev = last), (last = i);
+  });
+  return tokens[last]?.raw.includes('\n') ? last : prev;
+}
+
+/**
+ * A piece of a long code block: a block of its own, so appending one lays out that piece only.
+ * Its bidirectional controls are shown as markers, as in any code block (./bidi.ts).
+ */
+function piece(text: string | Node[]): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'piece';
+  span.append(...(typeof text === 'string' ? bidiNodes(text) : text));
+  return span;
+}
+
+/** Where to cut `src` (past `from`) so that the first piece is at most `size` + `from` long. */
+function cutPoint(src: string, from: number, size: number): number {
+  const end = from + size;
+  const line = src.lastIndexOf('\n', end - 1) + 1;
+  if (line > from) return line;
+  const space = src.lastIndexOf(' ', end - 1) + 1;
+  let cut = space > from + size / 2 ? space : end;
+  if (/[\ud800-\udbff]/.test(src[cut - 1] ?? '')) cut--; // never split a surrogate pair
+  return cut;
+}
+
+/** The blocks of one reply in `target`: the frozen ones, a carried long block, and the live tail. */
+export class Placement {
+  readonly stats: StreamStats = { frames: 0, parsedChars: 0, lastParsedChars: 0 };
+  /** The live tail: re-rendered as a whole each frame, before the frozen blocks are final. */
+  private readonly tail: HTMLElement;
+  /**
+   * Normalized text of the frozen blocks (pieces included): always a slice of `current`, so that
+   * no step of a long reply copies (and the collector then sweeps) the whole text again.
+   */
+  private frozen = '';
+  /** The text last given, normalized, and that text as given (to normalize each text once). */
+  private current = '';
+  private given: string | undefined;
+  /** The long block whose next piece continues it, if any. */
+  private carry: Carry | null = null;
+  /** A block was cut: the whole-text re-render of a final render would be unbounded. */
+  private pieces = false;
+
+  constructor(private readonly target: HTMLElement) {
+    this.tail = target.ownerDocument.createElement('div');
+    // Lets the widget's styles treat the live tail like the rest of the message (display: contents).
+    this.tail.setAttribute('data-md-tail', '');
+    target.replaceChildren(this.tail);
+  }
+
+  private reset(): void {
+    this.frozen = '';
+    this.carry = null;
+    this.pieces = false;
+    this.target.replaceChildren(this.tail);
+  }
+
+  private normalized(text: string): string {
+    if (text !== this.given) this.current = normalizeLineEnds((this.given = text));
+    return this.current;
+  }
+
+  /**
+   * Before the final render of `text`: how many characters are left to render. The frozen blocks
+   * are what a whole-text render gives, except when a reference-style link definition changes
+   * earlier blocks: only then is the whole reply rendered again (when it is short enough, `window`
+   * characters, to render at once). Otherwise the last task of a long reply stays as small as any
+   * frame (bench/stream.mjs).
+   */
+  startFinal(text: string, window: number): number {
+    const all = this.normalized(text);
+    const { frozen } = this;
+    const left = all.length - (all.startsWith(frozen) ? frozen.length : 0);
+    const changed = !all.startsWith(frozen) || (frozen && LINK_DEFINITION.test(all));
+    if (!this.pieces && all.length <= window && changed) this.reset();
+    return left;
+  }
+
+  /** Puts rendered tokens in place: a carried block's continuation into that block, the rest before the tail. */
+  private place(tokens: Token[], live: boolean): void {
+    const { carry, tail } = this;
+    let rest = tokens;
+    if (carry && tokens[0]) {
+      const first = tokens[0];
+      rest = tokens.slice(1);
+      if (carry.kind == 'table') {
+        const rows = first.type == 'table' ? Array.from(renderMarkdown([first]).querySelectorAll('tbody > tr')) : [];
+        foldRows(rows as HTMLTableRowElement[], carry.into.childElementCount);
+        if (live) carry.live.replaceChildren(...rows);
+        else carry.into.append(...rows), carry.live.replaceChildren();
+      } else {
+        const text = first.type == 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
+        if (live) carry.live.data = text;
+        // Each piece in a block of its own (styles/chat.css): adding one lays out that piece only,
+        // not the whole code again.
+        else carry.into.insertBefore(piece(text), carry.live.parentNode), (carry.live.data = '');
+      }
+      if (first.type != 'table' && first.type != 'code') rest = tokens; // not a continuation after all
+    }
+    if (live) tail.replaceChildren(foldTables(renderMarkdown(rest)));
+    else this.target.insertBefore(foldTables(renderMarkdown(rest)), tail);
+  }
+
+  /** Ends the carried block once its continuation is complete. */
+  private endCarry(): void {
+    const { carry } = this;
+    if (carry?.kind == 'table') carry.live.remove();
+    if (carry?.kind == 'fence') (carry.live.parentNode as Element | null)?.remove();
+    this.carry = null;
+  }
+
+  /** Freezes the first `cut` characters of `src` (its carried prefix included) as a piece of a longer block. */
+  private freezePiece(src: string, cut: number): void {
+    const { target, tail, carry } = this;
+    const doc = target.ownerDocument;
+    const prefix = carry?.prefix ?? '';
+    const tokens = lexMarkdown(src.slice(0, cut));
+    this.stats.parsedChars += cut;
+    if (carry) {
+      this.place(tokens, false);
+    } else {
+      const frag = foldTables(renderMarkdown(tokens));
+      const last = frag.lastElementChild;
+      const block = [...tokens].reverse().find((t) => t.type != 'space');
+      target.insertBefore(frag, tail);
+      // The block that goes on in the next piece: tables and fenced code continue in place.
+      if (block?.type == 'table' && last?.querySelector('table')) {
+        const table = last.querySelector('table') as HTMLTableElement;
+        const into = table.tBodies[0] ?? table.appendChild(doc.createElement('tbody'));
+        const [header, separator] = block.raw.split('\n');
+        const live = table.appendChild(doc.createElement('tbody'));
+        this.carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live };
+      } else if (block?.type == 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
+        const code = last?.querySelector('code');
+        if (code) {
+          const live = doc.createTextNode('');
+          const end = piece('');
+          end.append(live);
+          code.replaceChildren(piece(Array.from(code.childNodes)), end);
+          this.carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
+        }
+      }
+    }
+    this.frozen = this.current.slice(0, this.frozen.length + cut - prefix.length);
+    this.pieces = true;
+  }
+
+  /**
+   * One window of work on `given` (the whole reply so far, append-only): lexes at most `size`
+   * characters after the frozen blocks (and the carried prefix). Returns true if more text waits
+   * (the window was full), false once the whole text so far is on screen; `final` renders the
+   * last block too and ends the tail.
+   */
+  step(given: string, size: number, final: boolean): boolean {
+    const { stats } = this;
+    const text = this.normalized(given);
+    // Append-only is the contract; anything else (a reused target) starts over.
+    if (!text.startsWith(this.frozen)) this.reset();
+    const rest = text.slice(this.frozen.length);
+    const prefix = this.carry?.prefix ?? '';
+    const full = rest.length > size;
+    const src = prefix + (full ? rest.slice(0, size) : rest);
+    stats.frames++;
+    // Freeze the complete blocks at the start of the rest; only the remainder is shown settled.
+    const tokens = lexMarkdown(src);
+    let lexed = src.length;
+    const count = final && !full ? tokens.length : completeCount(tokens);
+    const complete = tokens.slice(0, count);
+    const raw = complete.map((t) => t.raw).join('');
+    // Token raws normally add up to the source; if not, freezing could drop or repeat text.
+    const frees = raw.length > prefix.length && src.startsWith(raw);
+    if (frees) {
+      this.place(complete, false);
+      if (this.carry) this.endCarry();
+      this.frozen = text.slice(0, this.frozen.length + raw.length - prefix.length);
+    }
+    if (full) {
+      // A window full of one unfinished block: freeze a piece of it.
+      if (!frees) this.freezePiece(src, cutPoint(src, prefix.length, size));
+      stats.parsedChars += stats.lastParsedChars = lexed;
+      return true;
+    }
+    if (final) {
+      if (!frees) this.place(tokens, false);
+      this.endCarry();
+      this.tail.remove();
+      stats.parsedChars += stats.lastParsedChars = lexed;
+      return false;
+    }
+    const now = this.carry?.prefix ?? '';
+    const settled = settleTail(now + text.slice(this.frozen.length));
+    lexed += settled.length;
+    stats.parsedChars += stats.lastParsedChars = lexed;
+    this.place(lexMarkdown(settled), true);
+    return false;
+  }
+}
