@@ -62,38 +62,41 @@ function cutPoint(src: string, from: number, size: number): number {
 /** The blocks of one reply in `target`: the frozen ones, a carried long block, and the live tail. */
 export class Placement {
   readonly stats: StreamStats = { frames: 0, parsedChars: 0, lastParsedChars: 0 };
+  /** The message element: its children are this placement's. */
+  readonly #target: HTMLElement;
   /** The live tail: re-rendered as a whole each frame, before the frozen blocks are final. */
-  private readonly tail: HTMLElement;
+  readonly #tail: HTMLElement;
   /**
    * Normalized text of the frozen blocks (pieces included): always a slice of `current`, so that
    * no step of a long reply copies (and the collector then sweeps) the whole text again.
    */
-  private frozen = '';
+  #frozen = '';
   /** The text last given, normalized, and that text as given (to normalize each text once). */
-  private current = '';
-  private given: string | undefined;
+  #current = '';
+  #given: string | undefined;
   /** The long block whose next piece continues it, if any. */
-  private carry: Carry | null = null;
+  #carry: Carry | null = null;
   /** A block was cut: the whole-text re-render of a final render would be unbounded. */
-  private pieces = false;
+  #pieces = false;
 
-  constructor(private readonly target: HTMLElement) {
-    this.tail = target.ownerDocument.createElement('div');
+  constructor(target: HTMLElement) {
+    this.#target = target;
+    this.#tail = target.ownerDocument.createElement('div');
     // Lets the widget's styles treat the live tail like the rest of the message (display: contents).
-    this.tail.setAttribute('data-md-tail', '');
-    target.replaceChildren(this.tail);
+    this.#tail.setAttribute('data-md-tail', '');
+    target.replaceChildren(this.#tail);
   }
 
-  private reset(): void {
-    this.frozen = '';
-    this.carry = null;
-    this.pieces = false;
-    this.target.replaceChildren(this.tail);
+  #reset(): void {
+    this.#frozen = '';
+    this.#carry = null;
+    this.#pieces = false;
+    this.#target.replaceChildren(this.#tail);
   }
 
-  private normalized(text: string): string {
-    if (text !== this.given) this.current = normalizeLineEnds((this.given = text));
-    return this.current;
+  #normalized(text: string): string {
+    if (text !== this.#given) this.#current = normalizeLineEnds((this.#given = text));
+    return this.#current;
   }
 
   /**
@@ -104,17 +107,18 @@ export class Placement {
    * frame (bench/stream.mjs).
    */
   startFinal(text: string, window: number): number {
-    const all = this.normalized(text);
-    const { frozen } = this;
+    const all = this.#normalized(text);
+    const frozen = this.#frozen;
     const left = all.length - (all.startsWith(frozen) ? frozen.length : 0);
     const changed = !all.startsWith(frozen) || (frozen && LINK_DEFINITION.test(all));
-    if (!this.pieces && all.length <= window && changed) this.reset();
+    if (!this.#pieces && all.length <= window && changed) this.#reset();
     return left;
   }
 
   /** Puts rendered tokens in place: a carried block's continuation into that block, the rest before the tail. */
-  private place(tokens: Token[], live: boolean): void {
-    const { carry, tail } = this;
+  #place(tokens: Token[], live: boolean): void {
+    const carry = this.#carry;
+    const tail = this.#tail;
     let rest = tokens;
     if (carry && tokens[0]) {
       const first = tokens[0];
@@ -134,26 +138,28 @@ export class Placement {
       if (first.type != 'table' && first.type != 'code') rest = tokens; // not a continuation after all
     }
     if (live) tail.replaceChildren(foldTables(renderMarkdown(rest)));
-    else this.target.insertBefore(foldTables(renderMarkdown(rest)), tail);
+    else this.#target.insertBefore(foldTables(renderMarkdown(rest)), tail);
   }
 
   /** Ends the carried block once its continuation is complete. */
-  private endCarry(): void {
-    const { carry } = this;
+  #endCarry(): void {
+    const carry = this.#carry;
     if (carry?.kind == 'table') carry.live.remove();
     if (carry?.kind == 'fence') (carry.live.parentNode as Element | null)?.remove();
-    this.carry = null;
+    this.#carry = null;
   }
 
   /** Freezes the first `cut` characters of `src` (its carried prefix included) as a piece of a longer block. */
-  private freezePiece(src: string, cut: number): void {
-    const { target, tail, carry } = this;
+  #freezePiece(src: string, cut: number): void {
+    const target = this.#target;
+    const tail = this.#tail;
+    const carry = this.#carry;
     const doc = target.ownerDocument;
     const prefix = carry?.prefix ?? '';
     const tokens = lexMarkdown(src.slice(0, cut));
     this.stats.parsedChars += cut;
     if (carry) {
-      this.place(tokens, false);
+      this.#place(tokens, false);
     } else {
       const frag = foldTables(renderMarkdown(tokens));
       const last = frag.lastElementChild;
@@ -165,7 +171,7 @@ export class Placement {
         const into = table.tBodies[0] ?? table.appendChild(doc.createElement('tbody'));
         const [header, separator] = block.raw.split('\n');
         const live = table.appendChild(doc.createElement('tbody'));
-        this.carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live };
+        this.#carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live };
       } else if (block?.type == 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
         const code = last?.querySelector('code');
         if (code) {
@@ -173,12 +179,12 @@ export class Placement {
           const end = piece('');
           end.append(live);
           code.replaceChildren(piece(Array.from(code.childNodes)), end);
-          this.carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
+          this.#carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
         }
       }
     }
-    this.frozen = this.current.slice(0, this.frozen.length + cut - prefix.length);
-    this.pieces = true;
+    this.#frozen = this.#current.slice(0, this.#frozen.length + cut - prefix.length);
+    this.#pieces = true;
   }
 
   /**
@@ -189,11 +195,11 @@ export class Placement {
    */
   step(given: string, size: number, final: boolean): boolean {
     const { stats } = this;
-    const text = this.normalized(given);
+    const text = this.#normalized(given);
     // Append-only is the contract; anything else (a reused target) starts over.
-    if (!text.startsWith(this.frozen)) this.reset();
-    const rest = text.slice(this.frozen.length);
-    const prefix = this.carry?.prefix ?? '';
+    if (!text.startsWith(this.#frozen)) this.#reset();
+    const rest = text.slice(this.#frozen.length);
+    const prefix = this.#carry?.prefix ?? '';
     const full = rest.length > size;
     const src = prefix + (full ? rest.slice(0, size) : rest);
     stats.frames++;
@@ -206,28 +212,28 @@ export class Placement {
     // Token raws normally add up to the source; if not, freezing could drop or repeat text.
     const frees = raw.length > prefix.length && src.startsWith(raw);
     if (frees) {
-      this.place(complete, false);
-      if (this.carry) this.endCarry();
-      this.frozen = text.slice(0, this.frozen.length + raw.length - prefix.length);
+      this.#place(complete, false);
+      if (this.#carry) this.#endCarry();
+      this.#frozen = text.slice(0, this.#frozen.length + raw.length - prefix.length);
     }
     if (full) {
       // A window full of one unfinished block: freeze a piece of it.
-      if (!frees) this.freezePiece(src, cutPoint(src, prefix.length, size));
+      if (!frees) this.#freezePiece(src, cutPoint(src, prefix.length, size));
       stats.parsedChars += stats.lastParsedChars = lexed;
       return true;
     }
     if (final) {
-      if (!frees) this.place(tokens, false);
-      this.endCarry();
-      this.tail.remove();
+      if (!frees) this.#place(tokens, false);
+      this.#endCarry();
+      this.#tail.remove();
       stats.parsedChars += stats.lastParsedChars = lexed;
       return false;
     }
-    const now = this.carry?.prefix ?? '';
-    const settled = settleTail(now + text.slice(this.frozen.length));
+    const now = this.#carry?.prefix ?? '';
+    const settled = settleTail(now + text.slice(this.#frozen.length));
     lexed += settled.length;
     stats.parsedChars += stats.lastParsedChars = lexed;
-    this.place(lexMarkdown(settled), true);
+    this.#place(lexMarkdown(settled), true);
     return false;
   }
 }

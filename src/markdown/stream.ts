@@ -40,74 +40,76 @@ export const MIN_WINDOW = 4_096;
 
 /** Schedules the windows of one reply's rendering; the blocks themselves are its `Placement`'s. */
 class FrameScheduler implements StreamingRenderer {
-  private readonly placement: Placement;
+  readonly #target: HTMLElement;
+  readonly #placement: Placement;
   /** The whole reply text so far, as given. */
-  private pending = '';
+  #pending = '';
   /** The pending animation frame (requestAnimationFrame ids are never 0). */
-  private frame = 0;
+  #frame = 0;
   /** Destroyed, or the final text all on screen. */
-  private done = false;
+  #done = false;
   /** `finish` was called: no more updates. */
-  private final = false;
-  private onDone: (() => void) | undefined;
+  #final = false;
+  #onDone: (() => void) | undefined;
   /** What `finish` has left to render fits one window: it renders at once. */
-  private short = false;
+  #short = false;
   /** Characters of the next window: the first is small, the next sized by how long it took. */
-  private size = MIN_WINDOW;
+  #size = MIN_WINDOW;
   /** Waiting for the engine. */
-  private loading: Promise<unknown> | undefined;
+  #loading: Promise<unknown> | undefined;
 
-  constructor(private readonly target: HTMLElement) {
-    this.placement = new Placement(target);
+  constructor(target: HTMLElement) {
+    this.#target = target;
+    this.#placement = new Placement(target);
   }
 
   get stats(): Readonly<StreamStats> {
-    return this.placement.stats;
+    return this.#placement.stats;
   }
 
-  private readonly run = (): void => {
-    this.frame = 0;
-    if (this.done) return;
+  readonly #run = (): void => {
+    this.#frame = 0;
+    if (this.#done) return;
     // The first render anywhere loads the engine first (in the bundle: within this task).
     if (!markdownEngine()) {
-      this.loading ??= loadMarkdown().then(this.run, () => this.done || this.target.replaceChildren(this.pending));
+      this.#loading ??= loadMarkdown().then(this.#run, () => this.#done || this.#target.replaceChildren(this.#pending));
       return;
     }
     // Asked first, so the task's budget counts this frame's first window too.
     const fresh = withinTaskBudget();
-    if (this.final && !this.short && !fresh) return this.schedule();
-    let more = this.timedStep();
-    while (more && withinTaskBudget()) more = this.timedStep();
-    if (more) return this.schedule();
-    if (this.final) {
-      this.done = true;
-      this.onDone?.();
+    if (this.#final && !this.#short && !fresh) return this.#schedule();
+    let more = this.#timedStep();
+    while (more && withinTaskBudget()) more = this.#timedStep();
+    if (more) return this.#schedule();
+    if (this.#final) {
+      this.#done = true;
+      this.#onDone?.();
     }
   };
 
-  private schedule(): void {
-    this.frame ||= requestAnimationFrame(this.run);
+  #schedule(): void {
+    this.#frame ||= requestAnimationFrame(this.#run);
   }
 
-  private cancel(): void {
-    if (this.frame) cancelAnimationFrame(this.frame);
-    this.frame = 0;
+  #cancel(): void {
+    if (this.#frame) cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
   }
 
   /** A step; after a full window, the next one is sized to take about the task budget. */
-  private timedStep(): boolean {
+  #timedStep(): boolean {
     const started = performance.now();
-    const more = this.placement.step(this.pending, this.size, this.final);
+    const more = this.#placement.step(this.#pending, this.#size, this.#final);
     const ms = performance.now() - started;
-    const next = Math.round((this.size * TASK_BUDGET_MS) / Math.max(ms, 1));
-    if (more) this.size = Math.min(WINDOW, Math.max(MIN_WINDOW, next));
+    const next = Math.round((this.#size * TASK_BUDGET_MS) / Math.max(ms, 1));
+    if (more) this.#size = Math.min(WINDOW, Math.max(MIN_WINDOW, next));
     return more;
   }
 
   update(fullText: string): void {
-    if (this.done || this.final) return;
-    this.pending = fullText;
-    this.schedule();
+    if (this.#done || this.#final) return;
+    this.#pending = fullText;
+    this.#schedule();
   }
 
   /**
@@ -116,18 +118,18 @@ class FrameScheduler implements StreamingRenderer {
    * over frames (one window or less renders at once, as `renderMarkdown` would).
    */
   finish(fullText: string, onDone?: () => void): void {
-    if (this.done || this.final) return;
-    this.cancel();
-    this.final = true;
-    this.onDone = onDone;
-    this.pending = fullText;
-    this.short = this.placement.startFinal(fullText, WINDOW) <= WINDOW;
-    this.run();
+    if (this.#done || this.#final) return;
+    this.#cancel();
+    this.#final = true;
+    this.#onDone = onDone;
+    this.#pending = fullText;
+    this.#short = this.#placement.startFinal(fullText, WINDOW) <= WINDOW;
+    this.#run();
   }
 
   destroy(): void {
-    this.cancel();
-    this.done = true;
+    this.#cancel();
+    this.#done = true;
   }
 }
 
