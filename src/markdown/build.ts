@@ -78,7 +78,7 @@ export function blocks(tokens: Token[]): Node[] {
           h(
             t.ordered ? 'ol' : 'ul',
             (t.items as Tokens.ListItem[]).map((item) =>
-              h('li', (item.tokens as Token[]).flatMap((c) => (c.type == 'text' || c.type == 'checkbox' ? inline([c]) : blocks([c])))),
+              h('li', (item.tokens as Token[]).flatMap((c) => (c.type === 'text' || c.type === 'checkbox' ? inline([c]) : blocks([c])))),
             ),
             t.ordered && t.start !== 1 && t.start !== '' ? { start: String(t.start) } : {},
           ),

@@ -20,7 +20,7 @@ function lookUp(names: string[]): void {
     body.querySelectorAll('p').forEach((p, i) => {
       const value = p.textContent ?? '';
       // A known name gives one or two characters; a prefix match (`&notit;` is `¬it;`) keeps its `;`.
-      if (value && [...value].length <= 2 && (!value.endsWith(';') || names[i] == 'semi')) resolved.set(names[i]!, value);
+      if (value && [...value].length <= 2 && (!value.endsWith(';') || names[i] === 'semi')) resolved.set(names[i]!, value);
     });
   } catch {
     // No DOMPurify here (happy-dom): names stay as written.
@@ -31,11 +31,11 @@ function lookUp(names: string[]): void {
 export function decodeEntities(s: string): string {
   if (!s.includes('&')) return s;
   const unknown = new Set<string>();
-  for (const [, name] of s.matchAll(REFERENCE)) if (name![0] != '#' && !resolved.has(name!)) unknown.add(name!);
+  for (const [, name] of s.matchAll(REFERENCE)) if (name![0] !== '#' && !resolved.has(name!)) unknown.add(name!);
   if (unknown.size) lookUp([...unknown]);
   return s.replace(REFERENCE, (ref, name: string) => {
-    if (name[0] != '#') return resolved.get(name) || ref;
-    const n = name[1] == 'x' || name[1] == 'X' ? parseInt(name.slice(2), 16) : +name.slice(1);
+    if (name[0] !== '#') return resolved.get(name) || ref;
+    const n = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : +name.slice(1);
     return n > 0 && n < 0x110000 && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
   });
 }

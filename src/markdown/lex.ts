@@ -46,7 +46,10 @@ export function lexMarkdown(src: string): Token[] {
   const tokens = lexer.blockTokens(normalizeLineEnds(src), lexer.tokens);
   for (const run of lexer.inlineQueue) {
     if (inlineTooCostly(run.src)) run.tokens.push({ type: 'text', raw: run.src, text: run.src } as Tokens.Text);
-    else lexer.state.inRawBlock = false, lexer.inlineTokens(run.src, run.tokens);
+    else {
+      lexer.state.inRawBlock = false;
+      lexer.inlineTokens(run.src, run.tokens);
+    }
   }
   lexer.inlineQueue = [];
   return tokens;

@@ -3,10 +3,10 @@
 // how a block longer than a window is cut into pieces that go on in the same table or code block.
 import type { Token } from 'marked';
 
-import { bidiNodes } from './bidi';
 import { markdownEngine } from './engine';
 import { normalizeLineEnds } from './line-ends';
 import { settleTail } from './partial';
+import { type Carry, completeCount, cutPoint, FENCE_CLOSED, piece } from './pieces';
 import type { StreamStats } from './renderer';
 import { foldRows, foldTables } from './table';
 
@@ -16,48 +16,6 @@ const renderMarkdown = (src: string | Token[]): DocumentFragment => markdownEngi
 
 /** `[label]: url` at the start of a line: a definition that may change blocks before it. */
 const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
-const FENCE_CLOSED = /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/;
-
-/** A block cut into pieces: its continuation is lexed after `prefix` and lands in `into`. */
-type Carry =
-  | { kind: 'table'; prefix: string; into: HTMLTableSectionElement; live: HTMLTableSectionElement }
-  | { kind: 'fence'; prefix: string; into: HTMLElement; live: Text };
-
-/**
- * How many leading tokens are complete. A block is complete once another block has started
- * after it; if that next block's first line is still being written (a lone `3` after a list may
- * yet become `3. item` and join it), the boundary is not trusted until the line ends.
- */
-function completeCount(tokens: Token[]): number {
-  let prev = 0;
-  let last = 0;
-  tokens.forEach((t, i) => {
-    if (t.type != 'space') (prev = last), (last = i);
-  });
-  return tokens[last]?.raw.includes('\n') ? last : prev;
-}
-
-/**
- * A piece of a long code block: a block of its own, so appending one lays out that piece only.
- * Its bidirectional controls are shown as markers, as in any code block (./bidi.ts).
- */
-function piece(text: string | Node[]): HTMLElement {
-  const span = document.createElement('span');
-  span.className = 'piece';
-  span.append(...(typeof text === 'string' ? bidiNodes(text) : text));
-  return span;
-}
-
-/** Where to cut `src` (past `from`) so that the first piece is at most `size` + `from` long. */
-function cutPoint(src: string, from: number, size: number): number {
-  const end = from + size;
-  const line = src.lastIndexOf('\n', end - 1) + 1;
-  if (line > from) return line;
-  const space = src.lastIndexOf(' ', end - 1) + 1;
-  let cut = space > from + size / 2 ? space : end;
-  if (/[\ud800-\udbff]/.test(src[cut - 1] ?? '')) cut--; // never split a surrogate pair
-  return cut;
-}
 
 /** The blocks of one reply in `target`: the frozen ones, a carried long block, and the live tail. */
 export class Placement {
@@ -67,7 +25,7 @@ export class Placement {
   /** The live tail: re-rendered as a whole each frame, before the frozen blocks are final. */
   readonly #tail: HTMLElement;
   /**
-   * Normalized text of the frozen blocks (pieces included): always a slice of `current`, so that
+   * Normalized text of the frozen blocks (pieces included): always a slice of `#current`, so that
    * no step of a long reply copies (and the collector then sweeps) the whole text again.
    */
   #frozen = '';
@@ -123,19 +81,25 @@ export class Placement {
     if (carry && tokens[0]) {
       const first = tokens[0];
       rest = tokens.slice(1);
-      if (carry.kind == 'table') {
-        const rows = first.type == 'table' ? Array.from(renderMarkdown([first]).querySelectorAll('tbody > tr')) : [];
+      if (carry.kind === 'table') {
+        const rows = first.type === 'table' ? Array.from(renderMarkdown([first]).querySelectorAll('tbody > tr')) : [];
         foldRows(rows as HTMLTableRowElement[], carry.into.childElementCount);
         if (live) carry.live.replaceChildren(...rows);
-        else carry.into.append(...rows), carry.live.replaceChildren();
+        else {
+          carry.into.append(...rows);
+          carry.live.replaceChildren();
+        }
       } else {
-        const text = first.type == 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
+        const text = first.type === 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
         if (live) carry.live.data = text;
-        // Each piece in a block of its own (styles/chat.css): adding one lays out that piece only,
-        // not the whole code again.
-        else carry.into.insertBefore(piece(text), carry.live.parentNode), (carry.live.data = '');
+        else {
+          // Each piece in a block of its own (styles/chat.css): adding one lays out that piece
+          // only, not the whole code again.
+          carry.into.insertBefore(piece(text), carry.live.parentNode);
+          carry.live.data = '';
+        }
       }
-      if (first.type != 'table' && first.type != 'code') rest = tokens; // not a continuation after all
+      if (first.type !== 'table' && first.type !== 'code') rest = tokens; // not a continuation after all
     }
     if (live) tail.replaceChildren(foldTables(renderMarkdown(rest)));
     else this.#target.insertBefore(foldTables(renderMarkdown(rest)), tail);
@@ -144,8 +108,8 @@ export class Placement {
   /** Ends the carried block once its continuation is complete. */
   #endCarry(): void {
     const carry = this.#carry;
-    if (carry?.kind == 'table') carry.live.remove();
-    if (carry?.kind == 'fence') (carry.live.parentNode as Element | null)?.remove();
+    if (carry?.kind === 'table') carry.live.remove();
+    if (carry?.kind === 'fence') (carry.live.parentNode as Element | null)?.remove();
     this.#carry = null;
   }
 
@@ -163,16 +127,16 @@ export class Placement {
     } else {
       const frag = foldTables(renderMarkdown(tokens));
       const last = frag.lastElementChild;
-      const block = [...tokens].reverse().find((t) => t.type != 'space');
+      const block = [...tokens].reverse().find((t) => t.type !== 'space');
       target.insertBefore(frag, tail);
       // The block that goes on in the next piece: tables and fenced code continue in place.
-      if (block?.type == 'table' && last?.querySelector('table')) {
+      if (block?.type === 'table' && last?.querySelector('table')) {
         const table = last.querySelector('table') as HTMLTableElement;
         const into = table.tBodies[0] ?? table.appendChild(doc.createElement('tbody'));
         const [header, separator] = block.raw.split('\n');
         const live = table.appendChild(doc.createElement('tbody'));
         this.#carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live };
-      } else if (block?.type == 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
+      } else if (block?.type === 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
         const code = last?.querySelector('code');
         if (code) {
           const live = doc.createTextNode('');

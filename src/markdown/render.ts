@@ -30,10 +30,10 @@ export { allowedUrl } from './sanitize';
 export function renderMarkdown(src: string | Token[]): DocumentFragment {
   const root: HTMLElement = document.createElement('div');
   try {
-    root.append(...blocks(typeof src == 'string' ? lexMarkdown(src) : src));
+    root.append(...blocks(typeof src === 'string' ? lexMarkdown(src) : src));
   } catch {
     // A parser bug must not take the reply down; show the text as it came.
-    root.replaceChildren(h('p', [typeof src == 'string' ? src : src.map((t) => t.raw).join('')]));
+    root.replaceChildren(h('p', [typeof src === 'string' ? src : src.map((t) => t.raw).join('')]));
   }
   return sanitize(root);
 }

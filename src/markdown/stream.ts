@@ -55,8 +55,8 @@ class FrameScheduler implements StreamingRenderer {
   #short = false;
   /** Characters of the next window: the first is small, the next sized by how long it took. */
   #size = MIN_WINDOW;
-  /** Waiting for the engine. */
-  #loading: Promise<unknown> | undefined;
+  /** Waiting for the engine (./engine.ts): one wait per renderer. */
+  #loading = false;
 
   constructor(target: HTMLElement) {
     this.#target = target;
@@ -72,7 +72,8 @@ class FrameScheduler implements StreamingRenderer {
     if (this.#done) return;
     // The first render anywhere loads the engine first (in the bundle: within this task).
     if (!markdownEngine()) {
-      this.#loading ??= loadMarkdown().then(this.#run, () => this.#done || this.#target.replaceChildren(this.#pending));
+      if (!this.#loading) loadMarkdown().then(this.#run, () => this.#done || this.#target.replaceChildren(this.#pending));
+      this.#loading = true;
       return;
     }
     // Asked first, so the task's budget counts this frame's first window too.
