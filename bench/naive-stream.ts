@@ -5,7 +5,7 @@
  * swaps it in for src/markdown/stream.ts when it builds bench/.out/widget-naive.js.
  */
 import { renderMarkdown } from '../src/markdown/render';
-import type { StreamingRenderer, StreamStats } from '../src/markdown/stream';
+import type { StreamingRenderer, StreamStats } from '../src/markdown/renderer';
 
 export type { StreamingRenderer, StreamStats };
 

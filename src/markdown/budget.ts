@@ -2,9 +2,10 @@
  * The main-thread budget markdown rendering may use per task, shared by every message on screen.
  *
  * The widget runs inside someone else's page: no task of ours may hold the page longer than
- * 50 ms (issue 10). A stored conversation can hold many long replies; each renders synchronously
- * while the current task has spent less than `TASK_BUDGET_MS` on markdown, and the rest is
- * deferred to the next animation frames (each a task of its own, with a fresh budget).
+ * 50 ms (docs/hardening.md, "Hostile replies and the host page's main thread"). A stored
+ * conversation can hold many long replies; each renders synchronously while the current task has
+ * spent less than `TASK_BUDGET_MS` on markdown, and the rest is deferred to the next animation
+ * frames (each a task of its own, with a fresh budget).
  */
 export const TASK_BUDGET_MS = 16;
 

@@ -1,4 +1,4 @@
-// The limits of ./render.ts's lexing, apart from it: ./partial.ts needs them while a reply streams,
+// The limits of the lexing (./lex.ts), apart from it: ./partial.ts needs them while a reply streams,
 // and importing them must not load marked (./engine.ts loads it on first use).
 
 /**

@@ -144,7 +144,7 @@ export function settleTail(src: string): string {
     else lines.splice(start, lines.length, '');
   } else {
     const prefix = (LINE_PREFIX.exec(line) as RegExpExecArray)[0];
-    // A line too costly to lex inline is shown as plain text anyway (render.ts): nothing to settle,
+    // A line too costly to lex inline is shown as plain text anyway (lex.ts): nothing to settle,
     // and settling it would cost as much (its openers times its length).
     const rest = inlineTooCostly(line) ? line.slice(prefix.length) : settleInline(line.slice(prefix.length));
     lines[last] = rest && prefix + rest;

@@ -1,4 +1,4 @@
-/** Every config the widget gives DOMPurify (./render.ts), in one module. */
+/** Every config the widget gives DOMPurify (./sanitize.ts, ./entities.ts), in one module. */
 import type { Config } from 'dompurify';
 
 /** Elements a rendered reply may contain. No h1/h2: headings are shifted down two levels. */
@@ -17,5 +17,5 @@ export const PURIFY: Config & { IN_PLACE: true } = {
   IN_PLACE: true,
 };
 
-/** Named character references decoded by the browser's parser (render.ts `lookUp`): text only. */
+/** Named character references decoded by the browser's parser (./entities.ts): text only. */
 export const ENTITY_PURIFY: Config & { RETURN_DOM: true } = { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [], RETURN_DOM: true };

@@ -1,10 +1,9 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { createStreamingRenderer } from '../markdown/stream';
+import type { StreamingRenderer } from '../markdown/renderer';
 import type { Store } from '../state/store';
 import { useModel } from './context';
 import { addAnswerActions } from './answer-actions';
-
-type Renderer = ReturnType<typeof createStreamingRenderer>;
 
 /**
  * Model output, rendered sanitized into a node Preact does not manage. While `live` is given the
@@ -13,7 +12,7 @@ type Renderer = ReturnType<typeof createStreamingRenderer>;
 export function Markdown({ text, live }: { text: string; live?: Store<string> }) {
   const model = useModel();
   const el = useRef<HTMLDivElement>(null);
-  const streaming = useRef<Renderer | null>(null);
+  const streaming = useRef<StreamingRenderer | null>(null);
 
   useLayoutEffect(() => {
     if (!live || !el.current) return;

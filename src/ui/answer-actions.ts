@@ -8,7 +8,7 @@ import { chartable } from '../chart/values';
 import { csvName, toCsv } from '../export/cells';
 import { stripInvisible } from '../export/invisible';
 import { answerText, tableCells, tableRows, tableToTsv } from '../export/table-text';
-import { SHOWN_ROWS } from '../markdown/stream';
+import { SHOWN_ROWS } from '../markdown/table';
 import { count, type Messages } from '../i18n';
 import type { WidgetModel } from '../state/widget-model';
 import { addSortHeaders } from './table-actions';
@@ -78,7 +78,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
     const table = scroll.querySelector('table')!;
     const body = table.tBodies[0];
-    // Its block (markdown/render.ts) gets the chart, before the table, and the actions after it.
+    // Its block (markdown/table.ts) gets the chart, before the table, and the actions after it.
     if (!body || scroll.nextElementSibling) continue;
     let draw: DrawChart | undefined;
     let box: HTMLElement | undefined;
@@ -88,7 +88,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     redraws.push(redraw);
 
     // Column headers sort; a long table shows its first rows (the rest were built `hidden`,
-    // markdown/stream.ts) until the visitor asks for all.
+    // markdown/table.ts) until the visitor asks for all.
     const view = addSortHeaders(table, scroll, () => locale, () => redraw());
     undo.push(view.destroy);
 

@@ -10,7 +10,7 @@
 // over several tasks, and in a last task puts the new order in place with the window's rows:
 // only then does the header say it is sorted.
 import { trackRows } from '../export/table-text';
-import { SHOWN_ROWS } from '../markdown/stream';
+import { isFolded, SHOWN_ROWS } from '../markdown/table';
 import { runChunked, type Work } from '../table/chunked';
 import { columnKeys, sortedOrder, type SortKeys } from '../table/sort';
 import type { Locale } from '../types';
@@ -49,7 +49,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   let rows: readonly HTMLTableRowElement[] = original; // the committed order
   trackRows(table, () => rows);
   let start = 0; // the window: rows[start, start + SHOWN_ROWS)
-  let folded = n > SHOWN_ROWS;
+  let folded = isFolded(n); // as ../markdown/table.ts built it
   let rowHeight = 0;
   let keysLocale = locale();
   let keys: (SortKeys | undefined)[] = [];
