@@ -38,11 +38,14 @@ const sortDone = (n) => {
   while (first?.hidden) first = first.nextElementSibling;
   return first?.cells[0].textContent === `Region ${n - 1}`;
 };
-const showAllPress = () => [...window.__swBench.actions.children].find((b) => /^Show all/.test(b.textContent)).click();
+const showAllPress = () => [...window.__swBench.actions.children].find((b) => b.textContent.startsWith('Show all')).click();
 /** In the page: scrolls the table to `f` of its height; true once a row is shown in the box's middle. */
 const scrolledTo = (f) => {
   const { box, root } = window.__swBench;
-  if (box.dataset.benchAt !== String(f)) (box.scrollTop = (box.scrollHeight - box.clientHeight) * f), (box.dataset.benchAt = String(f));
+  if (box.dataset.benchAt !== String(f)) {
+    box.scrollTop = (box.scrollHeight - box.clientHeight) * f;
+    box.dataset.benchAt = String(f);
+  }
   const r = box.getBoundingClientRect();
   return !!root.elementFromPoint(r.left + 20, r.top + r.height / 2)?.closest('tbody tr');
 };

@@ -200,7 +200,10 @@ async function measureChart(page, shadow, input, context, pageUrl, errors) {
   if (process.env.HOSTILE_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
   const events = await trace.stop(!!process.env.HOSTILE_PROFILE);
   const traced = analyseTrace(events, pageUrl);
-  if (process.env.HOSTILE_PROFILE) (console.log(JSON.stringify(traced.top)), printLongest(events, traced));
+  if (process.env.HOSTILE_PROFILE) {
+    console.log(JSON.stringify(traced.top));
+    printLongest(events, traced);
+  }
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
   if (shown.nan) throw new Error(`an axis label says NaN or Infinity: ${JSON.stringify(shown)}`);
   const result = shown.name ? `${shown.name.split(' by ')[0]}, ${shown.marks} marks, ${shown.nodes} SVG nodes${shown.note.length ? `; note: ${shown.note.join(' ')}` : ''}` : `note: ${shown.note.join(' ')}`;

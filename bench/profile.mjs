@@ -89,7 +89,11 @@ for (const [name, { from, to }] of Object.entries(phases)) {
     else if (e.ph === 'B') open.push(e);
     else if (e.ph === 'E') {
       const i = open.findLastIndex((b) => b.name === e.name);
-      if (i >= 0) spans.push({ name: e.name, ts: open[i].ts, end: e.ts, cpu: e.tts !== undefined && open[i].tts !== undefined ? e.tts - open[i].tts : 0 }), open.splice(i, 1);
+      if (i >= 0) {
+        const cpu = e.tts !== undefined && open[i].tts !== undefined ? e.tts - open[i].tts : 0;
+        spans.push({ name: e.name, ts: open[i].ts, end: e.ts, cpu });
+        open.splice(i, 1);
+      }
     }
   }
   spans.sort((a, b) => a.ts - b.ts || b.end - a.end);

@@ -32,8 +32,9 @@ export { OPTION_NAMES };
  * Fails to compile when `InitOptions` gains an option that OPTION_NAMES (src/types.ts) lacks: `init`
  * would ignore it as unknown, and the framework wrappers would drop it.
  */
+// oxlint-disable-next-line no-unused-vars -- a compile-time check, used by the line below it only
 type Unlisted = Exclude<keyof InitOptions, OptionName>;
-const everyOptionListed: [Unlisted] extends [never] ? true : { unlisted: Unlisted } = true;
+
 const isOptionName = (key: string): key is OptionName => (OPTION_NAMES as readonly string[]).includes(key);
 const PREFIX = 'ServiceWidget.init: ';
 const json = JSON.stringify;
@@ -49,7 +50,7 @@ const fail = (message: string): never => {
 const check = <T>(key: string, v: unknown, ok: (v: unknown) => unknown, must: string, required?: boolean): T | undefined =>
   (v === undefined && !required) || ok(v)
     ? (v as T | undefined)
-    : fail(`\`${key}\` must be ${must}, got ${typeof v == 'string' ? json(v) : typeof v}.`);
+    : fail(`\`${key}\` must be ${must}, got ${typeof v === 'string' ? json(v) : typeof v}.`);
 
 const oneOf = <T extends string>(key: string, v: unknown, allowed: readonly T[], required?: boolean) =>
   check<T>(key, v, (x) => allowed.includes(x as T), `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, required);
@@ -83,7 +84,7 @@ const COLOUR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'ok
  * colour function, and then the parser's word.
  */
 export function isColour(v: unknown): boolean {
-  if (typeof v != 'string' || !v.trim() || v.length > 200 || !/^[a-z\d\s#%.,()/+-]*$/i.test(v)) return false;
+  if (typeof v !== 'string' || !v.trim() || v.length > 200 || !/^[a-z\d\s#%.,()/+-]*$/i.test(v)) return false;
   for (const [, name] of v.matchAll(/([a-z\d-]*)\(/gi)) if (!COLOUR_FUNCTIONS.includes(name!.toLowerCase())) return false;
   const probe = document.createElement('i').style;
   probe.color = v;
@@ -92,16 +93,16 @@ export function isColour(v: unknown): boolean {
 
 /** `scriptSrc` is the src of the script that defined ServiceWidget; defaults derive from it. */
 export function resolveOptions(input: unknown, scriptSrc: string | null): ResolvedOptions {
-  if (typeof input != 'object' || !input) fail('options must be an object.');
+  if (typeof input !== 'object' || !input) fail('options must be an object.');
   const o = ownOptions(input as object);
 
   const unknown = Object.keys(input as object).filter((k) => !isOptionName(k));
   if (unknown.length) console.warn(`${PREFIX}unknown option(s) ${unknown.map((k) => `\`${k}\``).join(', ')} ignored.`);
 
   const str = (key: keyof InitOptions) =>
-    check<string>(key, o[key], (v) => typeof v == 'string' && v.trim(), 'a non-empty string') ?? null;
-  const bool = (key: keyof InitOptions) => !!check(key, o[key], (v) => typeof v == 'boolean', 'true or false');
-  const fn = <T>(key: keyof InitOptions) => check<T>(key, o[key], (v) => typeof v == 'function', 'a function');
+    check<string>(key, o[key], (v) => typeof v === 'string' && v.trim(), 'a non-empty string') ?? null;
+  const bool = (key: keyof InitOptions) => !!check(key, o[key], (v) => typeof v === 'boolean', 'true or false');
+  const fn = <T>(key: keyof InitOptions) => check<T>(key, o[key], (v) => typeof v === 'function', 'a function');
   const url = (key: keyof InitOptions): string | null => {
     const v = str(key);
     if (v === null) return null;
@@ -118,7 +119,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
 
   const publicId = str('publicId') ?? fail('`publicId` is required: a non-empty string.');
   const staticToken = o.authToken !== undefined;
-  if (staticToken == (o.getAuthToken !== undefined)) fail('give exactly one of `authToken` (string) or `getAuthToken` (function).');
+  if (staticToken === (o.getAuthToken !== undefined)) fail('give exactly one of `authToken` (string) or `getAuthToken` (function).');
   const token = str('authToken');
   const getter = fn<Getter>('getAuthToken');
 
@@ -140,7 +141,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
   // The container: an attached element, or a selector that matches one.
   const c = o.container;
   let container: unknown = null;
-  if (typeof c == 'string') {
+  if (typeof c === 'string') {
     try {
       container = document.querySelector(c);
     } catch {
@@ -167,7 +168,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     primaryColor: primaryColor ?? null,
     locale: oneOf('locale', o.locale, LOCALES) ?? detectLocale(navigator.languages ?? [navigator.language]),
     voice: bool('voice'),
-    timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v == 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
+    timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v === 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
     voiceRuntimeUrl,
     // Not an option: widget-chart.js is always the file next to widget.js (docs/charts.md).
     chartRuntimeUrl: new URL('widget-chart.js', here).href,

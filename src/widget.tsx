@@ -19,16 +19,16 @@ function existingHost(target: HTMLElement | null): Element | null {
 
 /** Whether `ask` sends: its arguments checked like init's options (a typo throws, it does not misbehave). */
 function askArguments(text: unknown, options: unknown): boolean {
-  const got = (v: unknown) => (typeof v == 'string' ? JSON.stringify(v) : typeof v);
-  if (typeof text != 'string' || !text.trim()) {
+  const got = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : typeof v);
+  if (typeof text !== 'string' || !text.trim()) {
     throw new TypeError(`ServiceWidget ask(text): \`text\` must be a non-empty string, got ${got(text)}.`);
   }
   if (options === undefined) return false;
-  if (typeof options != 'object' || !options) {
+  if (typeof options !== 'object' || !options) {
     throw new TypeError(`ServiceWidget ask(text, options): \`options\` must be { send }, got ${got(options)}.`);
   }
   const send = (options as AskOptions).send;
-  if (send !== undefined && typeof send != 'boolean') {
+  if (send !== undefined && typeof send !== 'boolean') {
     throw new TypeError(`ServiceWidget ask(text, { send }): \`send\` must be true or false, got ${got(send)}.`);
   }
   return !!send;

@@ -31,7 +31,7 @@ export class HttpError extends Error {
     // A string detail has none of these keys, so one lookup object serves both shapes.
     const d = (detail || {}) as Record<string, unknown>;
     const code = str(d.error);
-    const limit = status == 429;
+    const limit = status === 429;
     // The message is for developers' consoles: status, code and request id only, never headers.
     super(`HTTP ${status}${code ? ` ${code}` : ''}${requestId ? ` (request ${requestId})` : ''}`);
     Object.assign(this, {

@@ -43,7 +43,7 @@ export async function readChatStream(
   const reader = res.body.getReader();
   // Browsers error the body when fetch's signal aborts; cancelling too covers bodies that don't
   // (an injected fetch), and is how a stalled stream is dropped.
-  const cancel = (_?: unknown) => void reader.cancel().catch(() => {});
+  const cancel = (__?: unknown) => void reader.cancel().catch(() => {});
   let stall: ReturnType<typeof setTimeout> | undefined;
   let stalled = false;
   let finished = false;

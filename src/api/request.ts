@@ -115,8 +115,8 @@ export function createRequest(cfg: RequestConfig): Request {
       if (res) {
         err = await httpError(res);
         signal?.throwIfAborted();
-        if (res.status == 401 && /^(token_expired|invalid_token)$/.test((err as HttpError).code!)) cfg.tokens.rejected();
-        if (res.status != 503) throw err;
+        if (res.status === 401 && /^(token_expired|invalid_token)$/.test((err as HttpError).code!)) cfg.tokens.rejected();
+        if (res.status !== 503) throw err;
         wait = (err as HttpError).retryAfterMs;
       }
       const delay = retryDelay(attempt, wait, cfg.random ?? Math.random);

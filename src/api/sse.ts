@@ -70,19 +70,19 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
   let stopped = false;
 
   const out = (e: ChatEvent): void => {
-    if (e.type == 'tool' && lastWasTool) return;
-    lastWasTool = e.type == 'tool';
-    finished = e.type == 'done' || e.type == 'error';
+    if (e.type === 'tool' && lastWasTool) return;
+    lastWasTool = e.type === 'tool';
+    finished = e.type === 'done' || e.type === 'error';
     emit(e);
   };
 
   const dispatch = (): void => {
     const text = data.join('\n');
     const d = parseObject(text) ?? {};
-    if (event && event != 'message') {
+    if (event && event !== 'message') {
       const e = namedEvent(event, d);
       if (e) out(e);
-    } else if (text.trim() == '[DONE]') {
+    } else if (text.trim() === '[DONE]') {
       out({ type: 'done' });
     } else {
       const choices = get(d, 'choices');
@@ -100,7 +100,7 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
   const feed = (text: string): void => {
     // A chunk ending in CR may be the first half of a CRLF: its LF must not add a blank line.
     if (!text) return; // e.g. half a UTF-8 character: keeps afterCR as it is
-    if (afterCR && text[0] == '\n') text = text.slice(1);
+    if (afterCR && text[0] === '\n') text = text.slice(1);
     afterCR = text.endsWith('\r');
     const lines = (buffer + text).split(/\r\n|\r|\n/);
     buffer = lines.pop()!; // the unfinished line
@@ -109,8 +109,8 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
         // A `:` comment has the empty field name, so it is ignored like any unknown field. `s`:
         // JSON may hold a raw U+2028, which `.` alone would not match.
         const [, field, value] = /^([^:]*):? ?(.*)/s.exec(line)!;
-        if (field == 'data') data.push(value!);
-        else if (field == 'event') event = value!;
+        if (field === 'data') data.push(value!);
+        else if (field === 'event') event = value!;
       } else {
         if (data.length && !finished) dispatch();
         event = '';
@@ -122,7 +122,7 @@ export function createChatDecoder(emit: (e: ChatEvent) => void): ChatDecoder {
   return {
     // Input after the end is still split into lines, but dispatches nothing.
     feed(chunk) {
-      feed(typeof chunk == 'string' ? chunk : utf8.decode(chunk, { stream: true }));
+      feed(typeof chunk === 'string' ? chunk : utf8.decode(chunk, { stream: true }));
     },
     end() {
       // Flushes a dangling UTF-8 tail, then a blank line dispatches a frame the server left open

@@ -29,7 +29,7 @@ export function tokenProvider(getToken: () => string | Promise<string>, isStatic
       } catch (e) {
         throw new AuthTokenError(e);
       }
-      if (typeof token != 'string' || !token) throw new AuthTokenError();
+      if (typeof token !== 'string' || !token) throw new AuthTokenError();
       // Sent anyway (the widget never judges a token), but an HTML error page or a JSON object
       // from the token endpoint is named to the page's developer: once, and never the value.
       if (!warned && !JWT_SHAPE.test(token.trim())) {

@@ -26,7 +26,10 @@ function extent(series: Series[], rows: number): [number, number] {
   for (const s of series)
     for (let i = 0; i < rows; i++) {
       const v = s.values[i];
-      if (v !== null && v !== undefined) (min = Math.min(min, v)), (max = Math.max(max, v));
+      if (v !== null && v !== undefined) {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
     }
   return min <= max ? [min, max] : [0, 0];
 }
@@ -64,7 +67,10 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
     series.forEach((s, i) => {
       const name = cut(s.name, 24);
       const w = 28 + name.length * CHAR;
-      if (at > 8 && at + w > W) (at = 8), (line += 18);
+      if (at > 8 && at + w > W) {
+        at = 8;
+        line += 18;
+      }
       el('rect', { class: `s${i % 5}`, x: at, y: line, width: 10, height: 10, rx: 2 }, svg);
       el('text', { class: 'legend', x: at + 14, y: line + 9 }, svg, name);
       at += w;

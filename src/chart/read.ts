@@ -38,7 +38,10 @@ export async function readTable(
   /** False when the reading was overtaken: stop. */
   const slice = async (force = false) => {
     if (!force && performance.now() <= deadline) return true;
-    if (!paused) (paused = true), slow();
+    if (!paused) {
+      paused = true;
+      slow();
+    }
     await pause();
     deadline = performance.now() + SLICE_MS;
     return current();
@@ -56,7 +59,10 @@ export async function readTable(
     if (up || down) {
       const k = timeKey(label);
       if (k === null) up = down = false;
-      else if (last !== null) (up &&= k > last), (down &&= k < last);
+      else if (last !== null) {
+        up &&= k > last;
+        down &&= k < last;
+      }
       last = k;
     }
     for (let c = 1; c < names.length; c++) {

@@ -20,15 +20,24 @@ export function lttb(ys: ArrayLike<number>, target: number): number[] {
     const from = Math.floor((b + 1) * every) + 1;
     const to = Math.min(Math.floor((b + 2) * every) + 1, n);
     let mx = 0, my = 0;
-    for (let i = from; i < to; i++) (mx += i), (my += ys[i]! / (to - from));
+    for (let i = from; i < to; i++) {
+      mx += i;
+      my += ys[i]! / (to - from);
+    }
     mx /= to - from;
-    if (to <= from) (mx = n - 1), (my = ys[n - 1]!);
+    if (to <= from) {
+      mx = n - 1;
+      my = ys[n - 1]!;
+    }
     let best = -1, pick = from;
     // Halved coordinates: values near 1e308 stay finite in the products.
     const ay = ys[a]! / 2;
     for (let i = Math.floor(b * every) + 1; i < from; i++) {
       const area = Math.abs((a - mx) * (ys[i]! / 2 - ay) - (a - i) * (my / 2 - ay));
-      if (area > best) (best = area), (pick = i);
+      if (area > best) {
+        best = area;
+        pick = i;
+      }
     }
     out.push((a = pick));
   }

@@ -11,7 +11,10 @@ export function inTimeOrder(labels: string[]): boolean {
   for (const label of labels) {
     const k = timeKey(label);
     if (k === null) return false;
-    if (last !== null) (up &&= k > last), (down &&= k < last);
+    if (last !== null) {
+      up &&= k > last;
+      down &&= k < last;
+    }
     if (!up && !down) return false;
     last = k;
   }
@@ -43,7 +46,8 @@ export function columnUnit(name: string, cells: string[], values: (number | null
   for (let i = 0, n = 0; i < cells.length && n < 50; i++) {
     if (values[i] === null) continue;
     const u = unitOf(cells[i]!);
-    seen.set(u, (seen.get(u) ?? 0) + 1), n++;
+    seen.set(u, (seen.get(u) ?? 0) + 1);
+    n++;
   }
   const [unit] = [...seen].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0]);
   return unit || headerUnit(name);

@@ -19,7 +19,7 @@ export function parseNumber(cell: string, decimal: string): number | null {
   const marks = n.replace(/\d/g, '');
   const last = Math.max(n.lastIndexOf('.'), n.lastIndexOf(','));
   // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by a group of three digits.
-  const isDecimal = /\..*,|,.*\./.test(marks) || marks == decimal || (marks.length == 1 && n.length - last != 4);
+  const isDecimal = /\..*,|,.*\./.test(marks) || marks === decimal || (marks.length === 1 && n.length - last !== 4);
   const whole = (isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '');
   const value = +`${whole}.${isDecimal ? n.slice(last + 1) : ''}e${m[4] ?? 0}`;
   // 400 digits or `1e999` overflow to Infinity: not a number a chart or a sort can place (docs/charts.md).
@@ -27,7 +27,7 @@ export function parseNumber(cell: string, decimal: string): number | null {
   return parens || /[-−]/.test(m[1]! + m[2]) ? -value : value;
 }
 
-export const decimalOf = (locale: Locale) => (locale == 'tr' ? ',' : '.');
+export const decimalOf = (locale: Locale) => (locale === 'tr' ? ',' : '.');
 
 /** A column is numeric when at least half its cells read as numbers (the rest are gaps). */
 export const numeric = (values: (number | null)[]) => values.some((v) => v != null) && values.filter((v) => v != null).length * 2 >= values.length;

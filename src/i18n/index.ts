@@ -8,7 +8,7 @@ type Table = typeof MESSAGES & typeof VOICE_MESSAGES;
 type Column<T> = T extends readonly [infer En, unknown] ? En : { [K in keyof T]: Column<T[K]> };
 export type Messages = Column<Table>;
 
-const column = (node: object, i: number): any =>
+const column = (node: object, i: number): unknown =>
   Array.isArray(node) ? node[i] : Object.fromEntries(Object.entries(node).map(([k, v]) => [k, column(v, i)]));
 
 const catalogs = { en: {}, tr: {} } as Record<Locale, Messages>;
@@ -30,7 +30,7 @@ export const messages = (locale: Locale): Messages => catalogs[locale];
  * A whole number with the locale's group separator, "3,000" / "3.000". Not with Intl: the first
  * number format of a page costs V8 tens of milliseconds (docs/hardening.md, long tables).
  */
-export const count = (locale: Locale, n: number): string => `${n}`.replace(/\B(?=(\d{3})+$)/g, locale == 'tr' ? '.' : ',');
+export const count = (locale: Locale, n: number): string => `${n}`.replace(/\B(?=(\d{3})+$)/g, locale === 'tr' ? '.' : ',');
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 31557600], ['month', 2629800], ['week', 604800], ['day', 86400], ['hour', 3600], ['minute', 60],

@@ -14,12 +14,12 @@
  * properties to Object.prototype (docs/hardening.md, hostile host pages). A CommonJS module's
  * require() of ./render.ts for its effect needs no namespace.
  */
-import type { lexMarkdown, renderMarkdown } from './render';
+import type { Token } from 'marked';
 
-/** What ./render.ts hands over as it runs. */
+/** What ./render.ts hands over as it runs (written here, so that this module imports nothing of it). */
 export interface MarkdownEngine {
-  lexMarkdown: typeof lexMarkdown;
-  renderMarkdown: typeof renderMarkdown;
+  lexMarkdown(src: string): Token[];
+  renderMarkdown(src: string | Token[]): DocumentFragment;
 }
 
 let engine: MarkdownEngine | undefined;

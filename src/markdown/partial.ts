@@ -41,49 +41,52 @@ export function settleInline(s: string): string {
   const stack: Opener[] = [];
   const brackets: number[] = []; // positions of unmatched `[` or `![`
   const hide = (from: number, to = from + 1): void => void out.fill('', from, to);
-  const hideBracket = (at: number): void => hide(at, s[at] == '!' ? at + 2 : at + 1);
+  const hideBracket = (at: number): void => hide(at, s[at] === '!' ? at + 2 : at + 1);
   let end = s.length;
 
   for (let i = 0; i < s.length; i++) {
     const c = s[i] as string;
     const top = stack.at(-1);
     let n = 1;
-    if ('`*_~'.includes(c)) while (s[i + n] == c) n++; // a delimiter run
-    if (c == '\\') i++;
-    else if (c == '`') {
-      if (top?.c != c) stack.push({ c, n, p: i });
-      else if (top.n == n) stack.pop();
+    if ('`*_~'.includes(c)) while (s[i + n] === c) n++; // a delimiter run
+    if (c === '\\') i++;
+    else if (c === '`') {
+      if (top?.c !== c) stack.push({ c, n, p: i });
+      else if (top.n === n) stack.pop();
       i += n - 1;
-    } else if (top?.c == '`') {
+    } else if (top?.c === '`') {
       // code span content is literal
     } else if ('*_~'.includes(c)) {
       const prev = s[i - 1];
       const next = s[i + n];
       // Single `~` is common as "approximately"; only `~~` is treated as strikethrough.
-      const delimiter = c != '~' || n == 2;
-      const canClose = delimiter && !isSpace(prev) && (c != '_' || !isWordChar(next));
+      const delimiter = c !== '~' || n === 2;
+      const canClose = delimiter && !isSpace(prev) && (c !== '_' || !isWordChar(next));
       if (next === undefined) {
         // A run at the very end may be half of `**`: kept only if it exactly closes the innermost opener.
-        if (canClose && top?.c == c && top.n == n) stack.pop();
+        if (canClose && top?.c === c && top.n === n) stack.pop();
         else hide(i, i + n);
       } else {
         let left = n; // not used up by closing
-        for (let t = canClose ? top : undefined; left > 0 && t?.c == c; t = stack.at(-1)) {
+        for (let t = canClose ? top : undefined; left > 0 && t?.c === c; t = stack.at(-1)) {
           if (t.n <= left) left -= (stack.pop() as Opener).n;
-          else (t.n -= left), (left = 0);
+          else {
+            t.n -= left;
+            left = 0;
+          }
         }
-        if (left > 0 && delimiter && !isSpace(next) && (c != '_' || !isWordChar(prev))) stack.push({ c, n: left, p: i });
+        if (left > 0 && delimiter && !isSpace(next) && (c !== '_' || !isWordChar(prev))) stack.push({ c, n: left, p: i });
       }
       i += n - 1;
-    } else if (c == '[') brackets.push(s[i - 1] == '!' ? i - 1 : i);
-    else if (c == ']' && brackets.length) {
+    } else if (c === '[') brackets.push(s[i - 1] === '!' ? i - 1 : i);
+    else if (c === ']' && brackets.length) {
       const open = brackets.pop() as number;
       let j = i + 1;
-      if (s[j] == '(') {
+      if (s[j] === '(') {
         for (let depth = 0; ++j < s.length; ) {
-          if (s[j] == '\\') j++;
-          else if (s[j] == '(') depth++;
-          else if (s[j] == ')' && !depth--) break;
+          if (s[j] === '\\') j++;
+          else if (s[j] === '(') depth++;
+          else if (s[j] === ')' && !depth--) break;
         }
       }
       // `[text]` may be about to get its `(url)`, or its URL is still arriving: text only.
@@ -92,8 +95,8 @@ export function settleInline(s: string): string {
         end = i;
         break;
       }
-      if (s[i + 1] == '(') i = j;
-    } else if (c == '<' && PARTIAL_AUTOLINK.test(s.slice(i))) {
+      if (s[i + 1] === '(') i = j;
+    } else if (c === '<' && PARTIAL_AUTOLINK.test(s.slice(i))) {
       hide(i);
       break;
     }
@@ -126,7 +129,10 @@ export function settleTail(src: string): string {
   lines.forEach((l, i) => {
     const m = FENCE.exec(l);
     if (!m) return;
-    if (!fence) (fence = m[1] as string), (fenceStart = i);
+    if (!fence) {
+      fence = m[1] as string;
+      fenceStart = i;
+    }
     else if (!m[2]?.trim() && m[1]?.startsWith(fence)) fence = '';
   });
 
@@ -137,7 +143,7 @@ export function settleTail(src: string): string {
 
   if (fence) {
     // The info string may be half typed; so may a closing fence (shorter than the opener so far).
-    if (fenceStart == last || fence.startsWith(line.trim())) lines[last] = '';
+    if (fenceStart === last || fence.startsWith(line.trim())) lines[last] = '';
   } else if (start < end) {
     // Pipe rows show only once the separator row is complete, and a row only once whole.
     if (start + 1 < last && TABLE_SEPARATOR.test(lines[start + 1] as string)) lines[last] = '';

@@ -4,4 +4,4 @@
 declare const __RUNTIME_INTEGRITY__: Record<string, string> | undefined;
 
 export const integrityOf = (file: string): string | undefined =>
-  typeof __RUNTIME_INTEGRITY__ == 'object' ? __RUNTIME_INTEGRITY__[file] : undefined;
+  typeof __RUNTIME_INTEGRITY__ === 'object' ? __RUNTIME_INTEGRITY__[file] : undefined;

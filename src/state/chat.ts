@@ -171,7 +171,7 @@ export function createChat(
     reload,
     turn: {
       // The turn is on its way from the first press: the composer cannot send meanwhile.
-      claim: () => (state.get().busy == 'idle' ? (patch({ busy: 'streaming' }), claim()) : null),
+      claim: () => (state.get().busy === 'idle' ? (patch({ busy: 'streaming' }), claim()) : null),
       release,
       reply: () => openReply(() => undefined),
       said(content, id) {

@@ -84,8 +84,8 @@ export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void
       return { kind: 'limit', code: 'limit', say: 'error', period: err.period ?? 'daily', resetAt: err.resetAt };
   }
   // A 404 that names nothing: the widget's API is not at `baseUrl`.
-  if (err.status == 404) return { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'baseUrl' };
-  const down = err.status == 503;
+  if (err.status === 404) return { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'baseUrl' };
+  const down = err.status === 503;
   return { kind: 'error', code: down ? 'unavailable' : 'error', say: down ? 'unavailable' : 'error', requestId: err.requestId, action: again };
 }
 

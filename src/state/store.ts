@@ -14,6 +14,8 @@ export function store<T>(initial: T): Store<T> {
   const set = (next: T) => {
     if (Object.is(next, value)) return;
     value = next;
+    // A copy: a listener may unsubscribe (or subscribe another) while they are called.
+    // oxlint-disable-next-line unicorn/no-useless-spread
     for (const l of [...listeners]) l(value);
   };
   return {

@@ -49,7 +49,7 @@ export function createVoice(deps: VoiceDeps): VoiceModel {
   // A refused session says why in the service's words (409 voice_not_configured, 429, 401…); the
   // retry starts a new turn (a click, so the microphone may be asked again).
   const fail = (failure: VoiceFailure | null, error?: unknown) =>
-    failure ? say(failure, failure == 'voiceDropped' ? press : undefined) : listener.fail(error, press);
+    failure ? say(failure, failure === 'voiceDropped' ? press : undefined) : listener.fail(error, press);
   const port: ChatPort = {
     ...chat.turn,
     sent: () => listener.onSent(chat.state.get().conversationId),

@@ -18,6 +18,7 @@ export function runChunked<T>(work: Work<T>, done: (result: T) => void): () => v
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slice = () => {
     const start = performance.now();
+    // oxlint-disable-next-line no-unmodified-loop-condition -- `stop()` sets it, from a step's callback
     while (!stopped) {
       const step = work.next();
       if (step.done) return done(step.value);

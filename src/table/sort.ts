@@ -19,6 +19,8 @@ const STEP = 2_048;
  */
 export function* columnKeys(n: number, cell: (row: number) => string, locale: Locale): Work<SortKeys> {
   const decimal = decimalOf(locale);
+  // A preallocated (holey) array: every slot is written below, and 25,000 pushes would cost more.
+  // oxlint-disable-next-line unicorn/no-new-array
   const texts = new Array<string>(n);
   const numbers = new Float64Array(n);
   const times = new Float64Array(n);
@@ -74,7 +76,10 @@ export function* sortedOrder(keys: SortKeys, direction: 1 | -1, locale: Locale):
       // The right run's row goes first only when strictly before: stable.
       while (i < mid && j < hi) {
         to[k++] = before(from[j]!, from[i]!) < 0 ? from[j++]! : from[i++]!;
-        if (++work === STEP) (work = 0), yield;
+        if (++work === STEP) {
+          work = 0;
+          yield;
+        }
       }
       while (i < mid) to[k++] = from[i++]!;
       while (j < hi) to[k++] = from[j++]!;

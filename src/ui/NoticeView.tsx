@@ -41,7 +41,7 @@ export function NoticeView({ notice, onDismiss }: Props) {
   }
   return (
     <div class="notice" part="notice" data-kind={kind} role={urgent && !link ? 'alert' : 'status'}>
-      <Icon name={kind == 'voice' ? 'mic' : kind} />
+      <Icon name={kind === 'voice' ? 'mic' : kind} />
       <div class="notice-body">
         <span>{text}</span>
         {detail && <span class="status">{detail}</span>}

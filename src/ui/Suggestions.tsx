@@ -11,7 +11,7 @@ export function Suggestions() {
   const { messages, busy } = useStore(model.chat.state);
   const list = starterSuggestions(useStore(model.session).config);
   const draft = useStore(model.chat.draft);
-  return list.length && !messages.length && busy == 'idle' && !draft.trim() ? (
+  return list.length && !messages.length && busy === 'idle' && !draft.trim() ? (
     <div class="suggestions" role="group" aria-label={model.t().suggestionsLabel}>
       {list.map((text) => (
         // Clamped to two lines by CSS; the full text stays the accessible name, and the title shows it.

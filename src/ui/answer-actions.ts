@@ -62,7 +62,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         const said = model.t().copied;
         copied = true;
         relabel();
-        session.update((s) => ({ ...s, announcement: s.announcement == said ? `${said}\xa0` : said }));
+        session.update((s) => ({ ...s, announcement: s.announcement === said ? `${said}\xa0` : said }));
         later(() => ((copied = false), relabel()), 2e3);
       }, Boolean),
     );
@@ -99,7 +99,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         const url = (a.href = URL.createObjectURL(new Blob([toCsv(tableCells(table))], { type: 'text/csv' })));
         const revoke = () => URL.revokeObjectURL(url);
         const { chat, history } = model;
-        a.download = csvName(history.state.get().items.find((i) => i.id == chat.state.get().conversationId)?.title ?? '', new Date());
+        a.download = csvName(history.state.get().items.find((i) => i.id === chat.state.get().conversationId)?.title ?? '', new Date());
         a.click();
         // Kept a moment for the browser to start the download; revoked at once if the widget goes.
         later(revoke, 1e4);
@@ -119,7 +119,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
       // While the chart shows, the table stays for screen readers (visually hidden, its controls
       // out of the tab order): it is the chart's accessible alternative.
       const chart = button('chart-button', (t) => t.chart, async () => {
-        const on = chart.getAttribute('aria-pressed') != 'true';
+        const on = chart.getAttribute('aria-pressed') !== 'true';
         try {
           draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
         } catch {
@@ -149,7 +149,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   relabel();
   undo.push(
     session.subscribe((s) => {
-      if (s.locale == locale) return;
+      if (s.locale === locale) return;
       locale = s.locale;
       relabel();
       for (const redraw of redraws) redraw();

@@ -32,7 +32,10 @@ export function addSortHeaders(
       for (const h of heads) h.classList.toggle('sorting', h === th);
       view.sort(col, ask[1], () => {
         if (asked !== ask) return; // a later press is on its way
-        for (const h of heads) h.classList.remove('sorting'), h.removeAttribute('aria-sort');
+        for (const h of heads) {
+          h.classList.remove('sorting');
+          h.removeAttribute('aria-sort');
+        }
         if (ask[1]) th.setAttribute('aria-sort', ask[1]);
         sorted();
       });

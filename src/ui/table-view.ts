@@ -129,7 +129,11 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   }
 
   function* sortWork(col: number, direction: SortDirection): Work<void> {
-    if (keysLocale !== locale()) (keysLocale = locale()), (keys = []), (orders = new Map());
+    if (keysLocale !== locale()) {
+      keysLocale = locale();
+      keys = [];
+      orders = new Map();
+    }
     let order: readonly HTMLTableRowElement[] = original;
     if (direction) {
       const lang = keysLocale;

@@ -55,7 +55,7 @@ const click = async (l: Locator) => {
 const hover = (l: Locator) =>
   l.evaluate((el) => {
     for (const type of ['pointerover', 'pointerenter', 'pointermove']) {
-      el.dispatchEvent(new PointerEvent(type, { bubbles: type != 'pointerenter', composed: true, pointerType: 'mouse', isPrimary: true }));
+      el.dispatchEvent(new PointerEvent(type, { bubbles: type !== 'pointerenter', composed: true, pointerType: 'mouse', isPrimary: true }));
     }
   });
 
@@ -116,7 +116,7 @@ describe('charts', () => {
     expect(await months.locator('[part~="chart-button"]').getAttribute('aria-pressed')).toBe('false');
     expect(await months.locator('.chart-box').isVisible()).toBe(false);
     expect(await months.locator('.table-scroll').getAttribute('class')).not.toContain('sr-only');
-    expect((await wp.consoleMessages()).filter((m) => m.type == 'error')).toEqual([]);
+    expect((await wp.consoleMessages()).filter((m) => m.type === 'error')).toEqual([]);
     expect(await wp.pageErrors()).toEqual([]);
   });
 
@@ -268,7 +268,7 @@ describe('charts', () => {
         { png: shot, box },
       );
       // docs/images/ holds Chromium's, refreshed on request only (UPDATE_DOC_IMAGES=1), so a test run leaves the tree clean.
-      const docs = process.env.UPDATE_DOC_IMAGES && ENGINE == 'chromium';
+      const docs = process.env.UPDATE_DOC_IMAGES && ENGINE === 'chromium';
       const file = path.join(docs ? path.join(REPO_ROOT, 'docs', 'images') : SCREENSHOTS_DIR, docs ? `${name}.png` : `${name}-${ENGINE}.png`);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, Buffer.from(panel, 'base64'));

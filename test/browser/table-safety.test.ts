@@ -93,9 +93,15 @@ describe('a table behind its chart', () => {
       });
     const stops: boolean[] = [];
     await stores.locator('[part~="chart"]').focus();
-    for (let i = 0; i < 8; i++) (await wp.page.keyboard.press('Tab'), stops.push(await inHiddenTable()));
+    for (let i = 0; i < 8; i++) {
+      await wp.page.keyboard.press('Tab');
+      stops.push(await inHiddenTable());
+    }
     await chartButton.focus();
-    for (let i = 0; i < 8; i++) (await wp.page.keyboard.press('Shift+Tab'), stops.push(await inHiddenTable()));
+    for (let i = 0; i < 8; i++) {
+      await wp.page.keyboard.press('Shift+Tab');
+      stops.push(await inHiddenTable());
+    }
     expect(stops).not.toContain(true);
     const table = await stores.locator('.table-scroll').evaluate((el) => ({
       inert: (el as HTMLElement).inert === true || !!el.closest('[inert]'),

@@ -45,7 +45,7 @@ describe('caps on one block', () => {
   });
 
   it('keeps deeply indented code in a fence as code', () => {
-    const code = '```json\n' + `${' '.repeat(60)}"deep": 1\n` + '```';
+    const code = `\`\`\`json\n${' '.repeat(60)}"deep": 1\n\`\`\``;
     expect(mount(renderMarkdown(code)).querySelector('pre > code')?.textContent).toBe(`${' '.repeat(60)}"deep": 1\n`);
   });
 });

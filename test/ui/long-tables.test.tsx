@@ -47,7 +47,7 @@ async function longTable(locale: 'en' | 'tr' = 'en') {
 const rows = (table: HTMLTableElement) => [...table.tBodies[0]!.children] as HTMLTableRowElement[];
 const shown = (table: HTMLTableElement) => rows(table).filter((r) => !r.hidden).map((r) => r.cells[0]!.textContent);
 const showAll = (w: Awaited<ReturnType<typeof longTable>>['w'], label: string) =>
-  [...w.parts('message').at(-1)!.querySelectorAll('button')].find((b) => b.textContent == label);
+  [...w.parts('message').at(-1)!.querySelectorAll('button')].find((b) => b.textContent === label);
 
 describe('a table of 1,000 rows', () => {
   it('shows the first 200 rows; the rest are in the DOM, hidden; "Show all 1,000 rows" lets them scroll in', async () => {
