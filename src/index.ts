@@ -15,9 +15,9 @@ interface QueuedInit {
 const METHODS = ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale', 'ask', 'destroy'] as const satisfies
   readonly (keyof WidgetInstance)[];
 /** Fails to compile when WidgetInstance gains a method the stand-in would not forward. */
-// oxlint-disable-next-line no-unused-vars -- a compile-time check, used by the line below it only
 type Unqueued = Exclude<keyof WidgetInstance, (typeof METHODS)[number]>;
-
+// oxlint-disable-next-line no-unused-vars -- a compile-time check: it does not type-check while one is missing
+const everyMethodQueued: [Unqueued] extends [never] ? true : { unqueued: Unqueued } = true;
 
 const stub = (window as { ServiceWidget?: unknown }).ServiceWidget;
 window.ServiceWidget = { init, version } satisfies ServiceWidgetApi;

@@ -32,9 +32,9 @@ export { OPTION_NAMES };
  * Fails to compile when `InitOptions` gains an option that OPTION_NAMES (src/types.ts) lacks: `init`
  * would ignore it as unknown, and the framework wrappers would drop it.
  */
-// oxlint-disable-next-line no-unused-vars -- a compile-time check, used by the line below it only
 type Unlisted = Exclude<keyof InitOptions, OptionName>;
-
+// oxlint-disable-next-line no-unused-vars -- a compile-time check: it does not type-check while one is missing
+const everyOptionListed: [Unlisted] extends [never] ? true : { unlisted: Unlisted } = true;
 const isOptionName = (key: string): key is OptionName => (OPTION_NAMES as readonly string[]).includes(key);
 const PREFIX = 'ServiceWidget.init: ';
 const json = JSON.stringify;

@@ -43,7 +43,7 @@ export async function readChatStream(
   const reader = res.body.getReader();
   // Browsers error the body when fetch's signal aborts; cancelling too covers bodies that don't
   // (an injected fetch), and is how a stalled stream is dropped.
-  const cancel = (__?: unknown) => void reader.cancel().catch(() => {});
+  const cancel = () => void reader.cancel().catch(() => {});
   let stall: ReturnType<typeof setTimeout> | undefined;
   let stalled = false;
   let finished = false;
@@ -51,7 +51,10 @@ export async function readChatStream(
   try {
     for (;;) {
       clearTimeout(stall);
-      stall = setTimeout(() => cancel((stalled = true)), STALL_MS);
+      stall = setTimeout(() => {
+        stalled = true;
+        cancel();
+      }, STALL_MS);
       const chunk = await reader.read().catch((cause: unknown) => {
         signal?.throwIfAborted();
         throw new StreamInterruptedError('Chat stream interrupted', { cause });

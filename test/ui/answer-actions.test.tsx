@@ -50,7 +50,7 @@ describe('CSV', () => {
     fireEvent.click(owners);
     expect(saved!.name).toMatch(/^.+-\d{4}-\d\d-\d\d\.csv$/);
     const bytes = new Uint8Array(await saved!.blob.arrayBuffer());
-    expect(bytes.slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(
       'Customer,Owner,City\r\nAcme Ltd,Ayşe Yılmaz,İzmir\r\nBauhaus GmbH,"Jonas ""JJ"" Keller",Köln\r\nÇınar A.Ş.,Mehmet Öz,Ankara\r\n',
     );

@@ -299,7 +299,8 @@ describe('conversations', () => {
     // Sanity of the census, measured apart so the probe cannot be mistaken for widget growth:
     // 60 objects of a named class the page keeps are found.
     await wp.page.evaluate(() => {
-      
+      // oxlint-disable-next-line typescript/no-extraneous-class -- a named class the heap census can find
+      class LeakProbe {}
       (window as unknown as { __probe: LeakProbe[] }).__probe = Array.from({ length: 60 }, () => new LeakProbe());
     });
     expect(censusGrowth(censusAfter, await heapCensus(cdp), 50).filter((g) => g.startsWith('object:LeakProbe +60'))).toHaveLength(1);
