@@ -26,7 +26,12 @@ export default defineConfig(({ mode }): UserConfig => {
       emptyOutDir: false,
       sourcemap: script,
       minify: script ? 'oxc' : false,
-      lib: { entry: target.entry, formats: [target.format], name: '__serviceWidgetBundle', fileName: () => target.fileName },
+      lib: {
+        entry: target.entry,
+        formats: [target.format],
+        name: '__serviceWidgetBundle',
+        fileName: () => target.fileName,
+      },
       rolldownOptions: {
         // One file per build. src/markdown/engine.ts's `import()` of its loader is inlined, and
         // the modules behind it (marked, DOMPurify, the renderer) run when it is first called.

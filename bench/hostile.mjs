@@ -34,7 +34,8 @@ const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 1) | 0);
 const PIECE = 1_024;
 const BUDGET = { streamed: 50, history: 100, chart: 50 };
 
-const rows = (n) => `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${i} | **${i * 7}.00** |`).join('\n')}\n`;
+const rows = (n) =>
+  `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${i} | **${i * 7}.00** |`).join('\n')}\n`;
 const nested = (n) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
 const fill = (unit, size) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 
@@ -53,15 +54,29 @@ export const SHAPES = [
   ['backticks `` `a`` `` x 50,000', () => '`a``'.repeat(50_000)],
   ['`<a ` x 50,000', () => '<a '.repeat(50_000)],
   ['`>` x 100,000 (one line)', () => `${'>'.repeat(100_000)} x`],
-  ['blockquotes 1 to 500 deep, a line each', () => Array.from({ length: 500 }, (_, i) => `${'> '.repeat(i + 1)}line ${i + 1}`).join('\n')],
-  ['code fence of 1 MB', () => `\`\`\`sql\n${fill('SELECT region, count(*) FROM orders GROUP BY region;\n', 999_000)}\n\`\`\``],
+  [
+    'blockquotes 1 to 500 deep, a line each',
+    () => Array.from({ length: 500 }, (_, i) => `${'> '.repeat(i + 1)}line ${i + 1}`).join('\n'),
+  ],
+  [
+    'code fence of 1 MB',
+    () => `\`\`\`sql\n${fill('SELECT region, count(*) FROM orders GROUP BY region;\n', 999_000)}\n\`\`\``,
+  ],
   ['300,000 short paragraphs (900 KB)', () => 'a\n\n'.repeat(300_000)],
 ];
 
-const grid = (head, body) => `| ${head.join(' | ')} |\n|${head.map(() => '--').join('|')}|\n${body.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`;
+const grid = (head, body) =>
+  `| ${head.join(' | ')} |\n|${head.map(() => '--').join('|')}|\n${body.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`;
 const YEARS = ['2023', '2024', '2025'];
 const day = (i) => new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10);
-const wide = (cols, n) => grid(['Region', ...Array.from({ length: cols - 1 }, (_, c) => `C${c}`)], Array.from({ length: n }, (_, r) => [`R${r}`, ...Array.from({ length: cols - 1 }, (_, c) => `${(r * 31 + c * 7) % 500}`)]));
+const wide = (cols, n) =>
+  grid(
+    ['Region', ...Array.from({ length: cols - 1 }, (_, c) => `C${c}`)],
+    Array.from({ length: n }, (_, r) => [
+      `R${r}`,
+      ...Array.from({ length: cols - 1 }, (_, c) => `${(r * 31 + c * 7) % 500}`),
+    ]),
+  );
 
 /**
  * Tables whose chart-button is pressed (mode `chart`): the window runs from the press until the
@@ -69,23 +84,112 @@ const wide = (cols, n) => grid(['Region', ...Array.from({ length: cols - 1 }, (_
  * (precision, 1e308, NaN, mixed units, 3,000 / 25,000 rows, 200 columns), then more of the same.
  */
 export const CHART_SHAPES = [
-  ['chart: 3 years, values 2^53 + 0, 2, 4', () => grid(['Year', 'Value'], YEARS.map((y, i) => [y, `${9007199254740992 + 2 * i}`]))],
-  ['chart: 3 years, 19-digit ids one apart', () => grid(['Year', 'Id'], YEARS.map((y, i) => [y, `123456789012345678${i}`]))],
-  ['chart: 3 years, 1e308 … 1.7e308', () => grid(['Year', 'Big'], YEARS.map((y, i) => [y, ['1e308', '1.5e308', '1.7e308'][i]]))],
-  ['chart: 3 regions, -1.7e308 … 1.7e308', () => grid(['Region', 'Span'], [['North', '-1.7e308'], ['Middle', '0'], ['South', '1.7e308']])],
-  ['chart: 3 years, 5e-324 apart', () => grid(['Year', 'Tiny'], YEARS.map((y, i) => [y, `${i}e-324`]))],
-  ['chart: NaN, Infinity, -Infinity', () => grid(['Year', 'X'], YEARS.map((y, i) => [y, ['NaN', 'Infinity', '-Infinity'][i]]))],
-  ['chart: 400-digit numbers', () => grid(['Year', 'Y'], YEARS.map((y, i) => [y, `${i + 1}`.repeat(400)]))],
-  ['chart: orders, share %, revenue (EUR), returns by month', () =>
-    grid(['Month', 'Orders', 'Share', 'Revenue (EUR)', 'Returns'], ['January', 'February', 'March', 'April', 'May', 'June'].map((m, i) => [m, `${400 + i * 20}`, `${12 + i}.5%`, `${48000 + i * 1000}`, `${25 + i * 2}`]))],
+  [
+    'chart: 3 years, values 2^53 + 0, 2, 4',
+    () =>
+      grid(
+        ['Year', 'Value'],
+        YEARS.map((y, i) => [y, `${9007199254740992 + 2 * i}`]),
+      ),
+  ],
+  [
+    'chart: 3 years, 19-digit ids one apart',
+    () =>
+      grid(
+        ['Year', 'Id'],
+        YEARS.map((y, i) => [y, `123456789012345678${i}`]),
+      ),
+  ],
+  [
+    'chart: 3 years, 1e308 … 1.7e308',
+    () =>
+      grid(
+        ['Year', 'Big'],
+        YEARS.map((y, i) => [y, ['1e308', '1.5e308', '1.7e308'][i]]),
+      ),
+  ],
+  [
+    'chart: 3 regions, -1.7e308 … 1.7e308',
+    () =>
+      grid(
+        ['Region', 'Span'],
+        [
+          ['North', '-1.7e308'],
+          ['Middle', '0'],
+          ['South', '1.7e308'],
+        ],
+      ),
+  ],
+  [
+    'chart: 3 years, 5e-324 apart',
+    () =>
+      grid(
+        ['Year', 'Tiny'],
+        YEARS.map((y, i) => [y, `${i}e-324`]),
+      ),
+  ],
+  [
+    'chart: NaN, Infinity, -Infinity',
+    () =>
+      grid(
+        ['Year', 'X'],
+        YEARS.map((y, i) => [y, ['NaN', 'Infinity', '-Infinity'][i]]),
+      ),
+  ],
+  [
+    'chart: 400-digit numbers',
+    () =>
+      grid(
+        ['Year', 'Y'],
+        YEARS.map((y, i) => [y, `${i + 1}`.repeat(400)]),
+      ),
+  ],
+  [
+    'chart: orders, share %, revenue (EUR), returns by month',
+    () =>
+      grid(
+        ['Month', 'Orders', 'Share', 'Revenue (EUR)', 'Returns'],
+        ['January', 'February', 'March', 'April', 'May', 'June'].map((m, i) => [
+          m,
+          `${400 + i * 20}`,
+          `${12 + i}.5%`,
+          `${48000 + i * 1000}`,
+          `${25 + i * 2}`,
+        ]),
+      ),
+  ],
   ['chart: 3,000 rows (bars)', () => rows(3_000)],
   ['chart: 25,000 rows (bars, 990 KB)', () => rows(25_000)],
-  ['chart: 25,000 days (line)', () => grid(['Day', 'Visits'], Array.from({ length: 25_000 }, (_, i) => [day(i), `${500 + ((i * 37) % 400)}`]))],
-  ['chart: 25,000 days, every other cell n/a (line with gaps)', () => grid(['Day', 'Visits'], Array.from({ length: 25_000 }, (_, i) => [day(i), i % 2 ? 'n/a' : `${i % 400}`]))],
-  ['chart: 100,000 rows (bars, 990 KB)', () => `|N|V|\n|--|--|\n${Array.from({ length: 100_000 }, (_, i) => `|${i}|${i % 9}|`).join('\n')}\n`],
+  [
+    'chart: 25,000 days (line)',
+    () =>
+      grid(
+        ['Day', 'Visits'],
+        Array.from({ length: 25_000 }, (_, i) => [day(i), `${500 + ((i * 37) % 400)}`]),
+      ),
+  ],
+  [
+    'chart: 25,000 days, every other cell n/a (line with gaps)',
+    () =>
+      grid(
+        ['Day', 'Visits'],
+        Array.from({ length: 25_000 }, (_, i) => [day(i), i % 2 ? 'n/a' : `${i % 400}`]),
+      ),
+  ],
+  [
+    'chart: 100,000 rows (bars, 990 KB)',
+    () => `|N|V|\n|--|--|\n${Array.from({ length: 100_000 }, (_, i) => `|${i}|${i % 9}|`).join('\n')}\n`,
+  ],
   ['chart: 200 columns x 50 rows', () => wide(200, 50)],
   ['chart: 200 columns x 700 rows', () => wide(200, 700)],
-  ['chart: 2,000 labels of 200 characters (bars)', () => grid(['Name', 'Units'], Array.from({ length: 2_000 }, (_, i) => [`${'Long product name '.repeat(11)}${i}`, `${i}`]))],
+  [
+    'chart: 2,000 labels of 200 characters (bars)',
+    () =>
+      grid(
+        ['Name', 'Units'],
+        Array.from({ length: 2_000 }, (_, i) => [`${'Long product name '.repeat(11)}${i}`, `${i}`]),
+      ),
+  ],
 ];
 
 /** The service: /config, a streamed /chat answering `state.text`, and one stored conversation holding it. */
@@ -99,20 +203,33 @@ function startService(state) {
     const url = new URL(req.url, 'http://x');
     const json = (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const p = url.pathname.replace('/api/v1/widget', '');
-    if (p === '/config') return json({ title: 'Bench', read_only: false, voice: { configured: false }, connected_accounts: { enabled: false } });
-    if (p === '/conversations') return json({ data: [{ id: 'c_h', title: 'Stored', created_at: at, updated_at: at }], next_cursor: null });
+    if (p === '/config')
+      return json({
+        title: 'Bench',
+        read_only: false,
+        voice: { configured: false },
+        connected_accounts: { enabled: false },
+      });
+    if (p === '/conversations')
+      return json({ data: [{ id: 'c_h', title: 'Stored', created_at: at, updated_at: at }], next_cursor: null });
     if (p === '/conversations/c_h') {
-      return json({ id: 'c_h', title: 'Stored', created_at: at, messages: [
-        { id: 'm1', role: 'user', content: 'Show me', created_at: at },
-        { id: 'm2', role: 'assistant', content: state.text, created_at: at },
-      ] });
+      return json({
+        id: 'c_h',
+        title: 'Stored',
+        created_at: at,
+        messages: [
+          { id: 'm1', role: 'user', content: 'Show me', created_at: at },
+          { id: 'm2', role: 'assistant', content: state.text, created_at: at },
+        ],
+      });
     }
     if (p === '/chat' && req.method === 'POST') {
       req.resume();
       res.writeHead(200, { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_s' });
       res.socket.setNoDelay(true);
       const text = state.text;
-      const frame = (delta, finish = null) => `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      const frame = (delta, finish = null) =>
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       let i = 0;
       const next = () => {
         if (res.destroyed) return;
@@ -124,15 +241,23 @@ function startService(state) {
     }
     res.writeHead(404).end();
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` })),
+  );
 }
 
 /** In the page: mounts the widget against the bench service and records reply_done. */
 function pageInit({ origin }) {
   window.__h = { replies: 0 };
   window.ServiceWidget.init({
-    publicId: 'bench', baseUrl: origin, container: '#chat', locale: 'en', getAuthToken: () => 'bench-token',
-    onEvent: (e) => { if (e.type === 'reply_done') window.__h.replies++; },
+    publicId: 'bench',
+    baseUrl: origin,
+    container: '#chat',
+    locale: 'en',
+    getAuthToken: () => 'bench-token',
+    onEvent: (e) => {
+      if (e.type === 'reply_done') window.__h.replies++;
+    },
   });
 }
 
@@ -140,7 +265,9 @@ function pageInit({ origin }) {
 function pageDone(streamed) {
   const root = document.querySelector('[data-service-widget]')?.shadowRoot;
   const md = [...(root?.querySelectorAll('[part~="message"][data-role="assistant"] .md') ?? [])].at(-1);
-  return !!md && !md.querySelector('[data-md-tail]') && md.childNodes.length > 0 && (!streamed || window.__h.replies > 0);
+  return (
+    !!md && !md.querySelector('[data-md-tail]') && md.childNodes.length > 0 && (!streamed || window.__h.replies > 0)
+  );
 }
 
 /** HOSTILE_PROFILE=1: self time per function over the window (use with an unminified build). */
@@ -152,7 +279,8 @@ function printProfile(prof) {
     const key = `${f.functionName || '(anon)'} ${path.basename(f.url)}:${f.lineNumber}:${f.columnNumber}`;
     self.set(key, (self.get(key) ?? 0) + prof.timeDeltas[i] / 1000);
   });
-  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${fmt(ms, 1).padStart(8)} ms  ${k}`);
+  for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${fmt(ms, 1).padStart(8)} ms  ${k}`);
 }
 
 /** In the page: the first chart box's state once it shows a chart or a note, else null. */
@@ -164,7 +292,13 @@ function pageChart() {
   if (!svg && !(note.length && !note[0].endsWith('…'))) return null;
   const marks = svg?.querySelectorAll('.mark').length ?? 0;
   const labels = [...(svg?.querySelectorAll(':scope > text') ?? [])].map((t) => t.textContent);
-  return { name: svg?.getAttribute('aria-label') ?? null, marks, nodes: svg?.querySelectorAll('*').length ?? 0, note, nan: labels.some((l) => /NaN|Infinity|∞/.test(l)) };
+  return {
+    name: svg?.getAttribute('aria-label') ?? null,
+    marks,
+    nodes: svg?.querySelectorAll('*').length ?? 0,
+    note,
+    nan: labels.some((l) => /NaN|Infinity|∞/.test(l)),
+  };
 }
 
 /** Mode `chart`: the reply is rendered first (untimed); the window runs from pressing chart-button to the chart shown. */
@@ -196,7 +330,12 @@ async function measureChart(page, shadow, input, context, pageUrl, errors) {
   await handle.evaluate((b) => b.click());
   const shown = await (await page.waitForFunction(pageChart, null, { timeout: 120_000, polling: 50 })).jsonValue();
   const wallS = (Date.now() - started) / 1000;
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r())))));
+  await page.evaluate(
+    () =>
+      new Promise((r) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r()))),
+      ),
+  );
   if (process.env.HOSTILE_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
   const events = await trace.stop(!!process.env.HOSTILE_PROFILE);
   const traced = analyseTrace(events, pageUrl);
@@ -206,7 +345,9 @@ async function measureChart(page, shadow, input, context, pageUrl, errors) {
   }
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
   if (shown.nan) throw new Error(`an axis label says NaN or Infinity: ${JSON.stringify(shown)}`);
-  const result = shown.name ? `${shown.name.split(' by ')[0]}, ${shown.marks} marks, ${shown.nodes} SVG nodes${shown.note.length ? `; note: ${shown.note.join(' ')}` : ''}` : `note: ${shown.note.join(' ')}`;
+  const result = shown.name
+    ? `${shown.name.split(' by ')[0]}, ${shown.marks} marks, ${shown.nodes} SVG nodes${shown.note.length ? `; note: ${shown.note.join(' ')}` : ''}`
+    : `note: ${shown.note.join(' ')}`;
   return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS, result };
 }
 
@@ -214,10 +355,17 @@ async function measureChart(page, shadow, input, context, pageUrl, errors) {
 function printLongest(events, traced) {
   const [pid, tid] = traced.thread.split(':').map(Number);
   const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
-  for (const task of mine.filter((e) => e.name === 'RunTask').sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 2)) {
+  for (const task of mine
+    .filter((e) => e.name === 'RunTask')
+    .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+    .slice(0, 2)) {
     console.log(`task of ${fmt(task.tdur / 1000, 1)} ms CPU:`);
-    for (const e of mine.filter((x) => x.ts >= task.ts && x.ts < task.ts + task.dur && x !== task && (x.tdur ?? x.dur) > 3000)) {
-      console.log(`  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`);
+    for (const e of mine.filter(
+      (x) => x.ts >= task.ts && x.ts < task.ts + task.dur && x !== task && (x.tdur ?? x.dur) > 3000,
+    )) {
+      console.log(
+        `  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`,
+      );
     }
   }
 }
@@ -250,7 +398,12 @@ async function measure(h, service, pageUrl, mode) {
     else await input.press('Enter');
     await page.waitForFunction(pageDone, mode === 'streamed', { timeout: 300_000, polling: 100 });
     const wallS = (Date.now() - started) / 1000;
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r())))));
+    await page.evaluate(
+      () =>
+        new Promise((r) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r()))),
+        ),
+    );
     if (process.env.HOSTILE_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
     const traced = analyseTrace(await trace.stop(false), pageUrl);
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -266,7 +419,10 @@ export async function runHostile() {
   const service = await startService(state);
   const loadBefore = os.loadavg()[0];
   try {
-    const pageUrl = h.writePage('hostile', process.env.HOSTILE_SCRIPT ? path.resolve(process.env.HOSTILE_SCRIPT) : path.join(ROOT, 'dist', 'widget.js'));
+    const pageUrl = h.writePage(
+      'hostile',
+      process.env.HOSTILE_SCRIPT ? path.resolve(process.env.HOSTILE_SCRIPT) : path.join(ROOT, 'dist', 'widget.js'),
+    );
     const results = [];
     // HOSTILE_ONLY=<text>[|<text>…]: only the shapes whose name contains one of them (`chart:` for the charts).
     const only = (process.env.HOSTILE_ONLY ?? '').split('|');
@@ -281,12 +437,16 @@ export async function runHostile() {
         }
         r[mode] = worst;
       }
-      log(`${name}: streamed ${fmt(r.streamed.ms, 1)} ms (CPU ${fmt(r.streamed.cpuMs ?? NaN, 1)}), history ${fmt(r.history.ms, 1)} ms (CPU ${fmt(r.history.cpuMs ?? NaN, 1)})`);
+      log(
+        `${name}: streamed ${fmt(r.streamed.ms, 1)} ms (CPU ${fmt(r.streamed.cpuMs ?? NaN, 1)}), history ${fmt(r.history.ms, 1)} ms (CPU ${fmt(r.history.cpuMs ?? NaN, 1)})`,
+      );
       results.push(r);
     }
     // Table actions (bench/hostile-tables.mjs): one press and its result, after the table rendered.
     const actions = [];
-    for (const [name, make, steps, budget = BUDGET.streamed] of TABLE_SHAPES.filter(([n]) => only.some((o) => n.includes(o)))) {
+    for (const [name, make, steps, budget = BUDGET.streamed] of TABLE_SHAPES.filter(([n]) =>
+      only.some((o) => n.includes(o)),
+    )) {
       state.text = make();
       let worst = null;
       for (let i = 0; i < RUNS; i++) {
@@ -310,39 +470,60 @@ export async function runHostile() {
     const load = Math.max(loadBefore, os.loadavg()[0]);
     const loaded = load > os.cpus().length;
     const over = (m, budget) => (m.cpuMs ?? m.ms) > budget || (!loaded && m.ms > budget);
-    const cell = (m, budget) => `${fmt(m.ms, 1)} ms (CPU ${m.cpuMs === null ? '?' : fmt(m.cpuMs, 1)})${over(m, budget) ? ' OVER' : ''}`;
+    const cell = (m, budget) =>
+      `${fmt(m.ms, 1)} ms (CPU ${m.cpuMs === null ? '?' : fmt(m.cpuMs, 1)})${over(m, budget) ? ' OVER' : ''}`;
     if (results.length) {
       console.log('');
-      console.log(`Hostile replies through dist/widget.js in Chromium ${h.chromium}: longest main-thread task (budget: ${BUDGET.streamed} ms streamed, ${BUDGET.history} ms from history)`);
+      console.log(
+        `Hostile replies through dist/widget.js in Chromium ${h.chromium}: longest main-thread task (budget: ${BUDGET.streamed} ms streamed, ${BUDGET.history} ms from history)`,
+      );
       console.log('');
       console.log('| reply | size | streamed | opened from history |');
       console.log('|---|---|---|---|');
-      for (const r of results) console.log(`| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.streamed, BUDGET.streamed)} | ${cell(r.history, BUDGET.history)} |`);
+      for (const r of results)
+        console.log(
+          `| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.streamed, BUDGET.streamed)} | ${cell(r.history, BUDGET.history)} |`,
+        );
     }
     if (actions.length) {
       console.log('');
-      console.log(`Table actions, from the press until the result is shown: longest main-thread task (budget: ${BUDGET.streamed} ms)`);
+      console.log(
+        `Table actions, from the press until the result is shown: longest main-thread task (budget: ${BUDGET.streamed} ms)`,
+      );
       console.log('');
       console.log('| action | table size | longest task | press to result |');
       console.log('|---|---|---|---|');
-      for (const r of actions) console.log(`| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.action, r.budget ?? Infinity)} | ${fmt(r.action.wallS, 1)} s |`);
+      for (const r of actions)
+        console.log(
+          `| ${r.name} | ${fmt(r.kb)} KB | ${cell(r.action, r.budget ?? Infinity)} | ${fmt(r.action.wallS, 1)} s |`,
+        );
     }
     if (charts.length) {
       console.log('');
-      console.log(`Pressing chart-button on a rendered table: longest main-thread task from the press until the chart shows (budget: ${BUDGET.chart} ms)`);
+      console.log(
+        `Pressing chart-button on a rendered table: longest main-thread task from the press until the chart shows (budget: ${BUDGET.chart} ms)`,
+      );
       console.log('');
       console.log('| table | size | press Chart | what it shows |');
       console.log('|---|---|---|---|');
-      for (const r of charts) console.log(`| ${r.name.replace(/^chart: /, '')} | ${fmt(r.kb)} KB | ${cell(r.chart, BUDGET.chart)} | ${r.chart.result} |`);
+      for (const r of charts)
+        console.log(
+          `| ${r.name.replace(/^chart: /, '')} | ${fmt(r.kb)} KB | ${cell(r.chart, BUDGET.chart)} | ${r.chart.result} |`,
+        );
     }
     console.log('');
-    if (loaded) console.log(`note: load average ${fmt(load, 1)} on ${os.cpus().length} cores: wall-clock tasks are stretched while waiting for a core; the budget is checked on CPU time.`);
+    if (loaded)
+      console.log(
+        `note: load average ${fmt(load, 1)} on ${os.cpus().length} cores: wall-clock tasks are stretched while waiting for a core; the budget is checked on CPU time.`,
+      );
     const failed = [
       ...results.filter((r) => over(r.streamed, BUDGET.streamed) || over(r.history, BUDGET.history)),
       ...actions.filter((r) => r.budget !== null && over(r.action, r.budget)),
       ...charts.filter((r) => over(r.chart, BUDGET.chart)),
     ];
-    console.log(failed.length ? `FAIL: over budget: ${failed.map((r) => r.name).join('; ')}` : 'PASS: every shape within budget');
+    console.log(
+      failed.length ? `FAIL: over budget: ${failed.map((r) => r.name).join('; ')}` : 'PASS: every shape within budget',
+    );
     return failed.length ? 1 : 0;
   } finally {
     service.server.close();

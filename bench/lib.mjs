@@ -61,10 +61,16 @@ export async function buildWidget({ fileName, naive = false, minify = true, stre
       emptyOutDir: false,
       sourcemap: false,
       minify,
-      lib: { entry: path.join(ROOT, 'src', 'index.ts'), formats: ['iife'], name: '__serviceWidgetBundle', fileName: () => fileName },
+      lib: {
+        entry: path.join(ROOT, 'src', 'index.ts'),
+        formats: ['iife'],
+        name: '__serviceWidgetBundle',
+        fileName: () => fileName,
+      },
     },
   });
-  if (naive && swapped === 0) throw new Error('the naive build did not replace src/markdown/stream.ts (was it renamed?)');
+  if (naive && swapped === 0)
+    throw new Error('the naive build did not replace src/markdown/stream.ts (was it renamed?)');
   return path.join(OUT, fileName);
 }
 
@@ -89,14 +95,21 @@ export async function startHarness() {
 
     // What the `long` scenario streams: check it is the ~30,000 chars in ~3,000 chunks we mean to measure.
     const text = longMarkdownAnswer();
-    const plan = buildReply({ scenario: 'long', userMessage: QUESTION, chunkDelayMs: CHUNK_DELAY_MS, newId: (p) => `${p}_x` });
+    const plan = buildReply({
+      scenario: 'long',
+      userMessage: QUESTION,
+      chunkDelayMs: CHUNK_DELAY_MS,
+      newId: (p) => `${p}_x`,
+    });
     const pieces = plan.frames
       .filter((f) => f.kind === 'event' && f.event === undefined && f.data !== '[DONE]')
       .map((f) => JSON.parse(f.data).choices?.[0]?.delta?.content)
       .filter(Boolean);
     if (pieces.join('') !== text) throw new Error('the `long` scenario does not stream longMarkdownAnswer() verbatim');
     if (text.length < 25_000 || pieces.length < 2_500) {
-      throw new Error(`the \`long\` scenario streams ${text.length} chars in ${pieces.length} chunks; expected ~30,000 in ~3,000`);
+      throw new Error(
+        `the \`long\` scenario streams ${text.length} chars in ${pieces.length} chunks; expected ~30,000 in ~3,000`,
+      );
     }
     const answer = {
       chars: text.length,
@@ -237,7 +250,8 @@ export async function startTrace(cdp) {
       await cdp.send('IO.close', { handle: stream });
       const parsed = JSON.parse(parts.join(''));
       const all = Array.isArray(parsed) ? parsed : parsed.traceEvents;
-      const wanted = (e) => e.name === 'RunTask' || e.name === 'TimeStamp' || e.name === 'TracingStartedInBrowser' || e.ph === 'M';
+      const wanted = (e) =>
+        e.name === 'RunTask' || e.name === 'TimeStamp' || e.name === 'TracingStartedInBrowser' || e.ph === 'M';
       return keepAll ? all : all.filter(wanted);
     },
   };
@@ -246,22 +260,37 @@ export async function startTrace(cdp) {
 /** Longest RunTask on the page's renderer main thread between the page's markers. */
 export function analyseTrace(events, pageUrl) {
   const threadNames = new Map();
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name);
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, e.args?.name);
   const mains = [...threadNames].filter(([, name]) => name === 'CrRendererMain').map(([key]) => key);
   // The page's renderer: the process holding the page's frame, else the thread that set the markers.
   const started = events.find((e) => e.name === 'TracingStartedInBrowser');
   const framePid = started?.args?.data?.frames?.find((f) => f.url === pageUrl)?.processId;
-  const markers = events.filter((e) => e.name === 'TimeStamp' && String(e.args?.data?.message ?? '').startsWith('bench:'));
+  const markers = events.filter(
+    (e) => e.name === 'TimeStamp' && String(e.args?.data?.message ?? '').startsWith('bench:'),
+  );
   let thread = mains.find((key) => Number(key.split(':')[0]) === framePid);
   thread ??= markers[0] ? `${markers[0].pid}:${markers[0].tid}` : undefined;
-  if (!thread) return { longestMs: null, longestCpuMs: null, cpuTotalMs: null, tasks: 0, markers: false, top: [], clock: null, thread: null };
+  if (!thread)
+    return {
+      longestMs: null,
+      longestCpuMs: null,
+      cpuTotalMs: null,
+      tasks: 0,
+      markers: false,
+      top: [],
+      clock: null,
+      thread: null,
+    };
   const mark = (m) => markers.find((e) => e.args.data.message === m && `${e.pid}:${e.tid}` === thread)?.ts;
   const from = mark('bench:start') ?? -Infinity;
   const to = mark('bench:end') ?? Infinity;
   const replyDone = mark('bench:reply_done') ?? null;
   const tasks = [];
   let outerEnd = -Infinity; // a RunTask inside another (a nested run loop) is not counted twice
-  for (const e of events.filter((x) => x.name === 'RunTask' && x.ph === 'X' && `${x.pid}:${x.tid}` === thread).sort((a, b) => a.ts - b.ts)) {
+  for (const e of events
+    .filter((x) => x.name === 'RunTask' && x.ph === 'X' && `${x.pid}:${x.tid}` === thread)
+    .sort((a, b) => a.ts - b.ts)) {
     if (e.ts + (e.dur ?? 0) < from || e.ts > to || e.ts < outerEnd) continue;
     outerEnd = e.ts + (e.dur ?? 0);
     tasks.push({ ms: (e.dur ?? 0) / 1000, cpuMs: e.tdur === undefined ? null : e.tdur / 1000, ts: e.ts });
@@ -285,7 +314,14 @@ export function analyseTrace(events, pageUrl) {
     clock: { start: from, replyDone, end: to },
     thread,
     // The five longest: duration, when they started after Enter, how long before the window's end.
-    top: tasks.slice(0, 5).map((t) => ({ ms: +t.ms.toFixed(1), cpuMs: t.cpuMs === null ? null : +t.cpuMs.toFixed(1), afterStartMs: round((t.ts - from) / 1000), beforeEndMs: round((to - t.ts) / 1000) })),
+    top: tasks
+      .slice(0, 5)
+      .map((t) => ({
+        ms: +t.ms.toFixed(1),
+        cpuMs: t.cpuMs === null ? null : +t.cpuMs.toFixed(1),
+        afterStartMs: round((t.ts - from) / 1000),
+        beforeEndMs: round((to - t.ts) / 1000),
+      })),
   };
 }
 
@@ -298,7 +334,11 @@ export function analyseTrace(events, pageUrl) {
 export async function measureOnce(h, variant, scriptFile, { profile = false, fullTrace = profile, inspect } = {}) {
   h.resetMock();
   const pageUrl = h.writePage(variant, scriptFile);
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', deviceScaleFactor: 1 });
+  const context = await h.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    deviceScaleFactor: 1,
+  });
   try {
     const page = await context.newPage();
     const pageErrors = [];
@@ -328,7 +368,10 @@ export async function measureOnce(h, variant, scriptFile, { profile = false, ful
     await Promise.race([
       page.evaluate(() => window.__bench.done),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${variant}: no reply_done within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`${variant}: no reply_done within ${RUN_TIMEOUT_MS / 1000} s`)),
+          RUN_TIMEOUT_MS,
+        );
       }),
     ]).finally(() => clearTimeout(timer));
     const after = await taskDuration();
@@ -359,7 +402,9 @@ export async function measureOnce(h, variant, scriptFile, { profile = false, ful
       ...(inspect ? { inspected } : {}),
       ...(cpuProfile ? { cpuProfile } : {}),
       // `clock`: the page's markers in trace-clock µs (the clock of CPU profiles too).
-      ...(fullTrace ? { clock: traced.clock, mainThreadTrace: traceEvents.filter((e) => `${e.pid}:${e.tid}` === traced.thread) } : {}),
+      ...(fullTrace
+        ? { clock: traced.clock, mainThreadTrace: traceEvents.filter((e) => `${e.pid}:${e.tid}` === traced.thread) }
+        : {}),
     };
   } finally {
     await context.close().catch(() => undefined);

@@ -19,7 +19,9 @@ const dist = process.argv.includes('dist');
 const variant = naive ? 'naive-profile' : 'incremental-profile';
 const TOP = Number(process.env.TOP ?? 25);
 
-const script = dist ? path.join(ROOT, 'dist', 'widget.js') : await buildWidget({ fileName: `widget-${variant}.js`, naive, minify: false });
+const script = dist
+  ? path.join(ROOT, 'dist', 'widget.js')
+  : await buildWidget({ fileName: `widget-${variant}.js`, naive, minify: false });
 const h = await startHarness();
 let r;
 try {
@@ -28,9 +30,16 @@ try {
   await h.close();
 }
 const { clock, mainThreadTrace } = r;
-const prof = r.cpuProfile ?? { nodes: [{ id: 1, callFrame: { functionName: '(no CPU profile)', url: '' } }], samples: [], timeDeltas: [], startTime: 0 };
+const prof = r.cpuProfile ?? {
+  nodes: [{ id: 1, callFrame: { functionName: '(no CPU profile)', url: '' } }],
+  samples: [],
+  timeDeltas: [],
+  startTime: 0,
+};
 if (r.cpuProfile) writeFileSync(path.join(OUT, `${variant}.cpuprofile`), JSON.stringify(prof));
-log(`${variant}: main-thread ${fmt(r.mainThreadMs)} ms, longest task ${fmt(r.longestTaskMs ?? 0, 1)} ms, wall ${fmt(r.wallMs / 1000, 1)} s`);
+log(
+  `${variant}: main-thread ${fmt(r.mainThreadMs)} ms, longest task ${fmt(r.longestTaskMs ?? 0, 1)} ms, wall ${fmt(r.wallMs / 1000, 1)} s`,
+);
 log(`longest tasks: ${JSON.stringify(r.longestTasks)}`);
 
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
@@ -85,7 +94,8 @@ for (const [name, { from, to }] of Object.entries(phases)) {
   const spans = [];
   const open = [];
   for (const e of [...mainThreadTrace].sort((a, b) => a.ts - b.ts)) {
-    if (e.ph === 'X' && e.dur !== undefined) spans.push({ name: e.name, ts: e.ts, end: e.ts + e.dur, cpu: e.tdur ?? 0 });
+    if (e.ph === 'X' && e.dur !== undefined)
+      spans.push({ name: e.name, ts: e.ts, end: e.ts + e.dur, cpu: e.tdur ?? 0 });
     else if (e.ph === 'B') open.push(e);
     else if (e.ph === 'E') {
       const i = open.findLastIndex((b) => b.name === e.name);
@@ -116,7 +126,9 @@ for (const [name, { from, to }] of Object.entries(phases)) {
     }
     console.log(`\n=== ${name}: trace self time per event (main thread): wall, CPU, count ===`);
     for (const [n, v] of [...self].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, TOP)) {
-      console.log(`${fmt(v.wall / 1000).padStart(8)} ms ${fmt(v.cpu / 1000).padStart(8)} ms  ${String(v.count).padStart(6)}×  ${n}`);
+      console.log(
+        `${fmt(v.wall / 1000).padStart(8)} ms ${fmt(v.cpu / 1000).padStart(8)} ms  ${String(v.count).padStart(6)}×  ${n}`,
+      );
     }
   }
 }
@@ -138,16 +150,22 @@ for (const [name, { from, to }] of Object.entries(phases)) {
       const cpu = es.reduce((x, e) => x + (e.tdur ?? 0), 0) / 1000;
       return `${fmt(es.length ? cpu / es.length : 0, 2)} ×${es.length}`.padStart(17);
     });
-    console.log([`${k + 1}`.padEnd(6), ...cells, String(inSlice.filter((e) => e.name === 'RunTask').length).padStart(7)].join(''));
+    console.log(
+      [`${k + 1}`.padEnd(6), ...cells, String(inSlice.filter((e) => e.name === 'RunTask').length).padStart(7)].join(''),
+    );
   }
 }
 
 // Wall vs CPU time of the window's tasks: on a loaded machine the main thread also waits for a core.
 {
-  const tasks = mainThreadTrace.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= clock.start && e.ts <= clock.end);
+  const tasks = mainThreadTrace.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= clock.start && e.ts <= clock.end,
+  );
   const wall = tasks.reduce((n, e) => n + e.dur, 0);
   const cpu = tasks.reduce((n, e) => n + (e.tdur ?? NaN), 0);
-  console.log(`\n=== tasks in the window: ${tasks.length}, ${fmt(wall / 1000)} ms wall, ${fmt(cpu / 1000)} ms CPU (thread time) ===`);
+  console.log(
+    `\n=== tasks in the window: ${tasks.length}, ${fmt(wall / 1000)} ms wall, ${fmt(cpu / 1000)} ms CPU (thread time) ===`,
+  );
 }
 
 // The longest tasks, opened up: what ran inside them (trace events and JS functions).
@@ -160,12 +178,16 @@ for (const [name, { from, to }] of Object.entries(phases)) {
     const end = task.ts + task.dur;
     const cpu = task.tdur === undefined ? '' : ` (${fmt(task.tdur / 1000, 1)} ms on the CPU)`;
     console.log(`\n=== task of ${fmt(task.dur / 1000, 1)} ms${cpu} at +${fmt((task.ts - clock.start) / 1000)} ms ===`);
-    const inside = mainThreadTrace.filter((e) => e !== task && e.ph === 'X' && e.ts >= task.ts && e.ts < end && e.dur > 500);
+    const inside = mainThreadTrace.filter(
+      (e) => e !== task && e.ph === 'X' && e.ts >= task.ts && e.ts < end && e.dur > 500,
+    );
     for (const e of inside.sort((a, b) => a.ts - b.ts).slice(0, 30)) {
       const data = e.args?.data ?? e.args?.beginData ?? {};
       const info = data.functionName ? ` ${data.functionName}` : data.url ? ` ${data.url}` : '';
       const cpu = e.tdur === undefined ? '' : ` (cpu ${fmt(e.tdur / 1000, 1)})`;
-      console.log(`  +${fmt((e.ts - task.ts) / 1000, 1).padStart(6)} ms ${fmt(e.dur / 1000, 1).padStart(7)} ms${cpu}  ${e.name}${info}`);
+      console.log(
+        `  +${fmt((e.ts - task.ts) / 1000, 1).padStart(6)} ms ${fmt(e.dur / 1000, 1).padStart(7)} ms${cpu}  ${e.name}${info}`,
+      );
     }
     const self = new Map();
     let t = prof.startTime;
@@ -176,6 +198,7 @@ for (const [name, { from, to }] of Object.entries(phases)) {
       self.set(l, (self.get(l) ?? 0) + Math.max(0, prof.timeDeltas[i + 1] ?? 0));
     }
     console.log('  JS self time inside:');
-    for (const [l, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${fmt(us / 1000, 1).padStart(8)} ms  ${l}`);
+    for (const [l, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
+      console.log(`  ${fmt(us / 1000, 1).padStart(8)} ms  ${l}`);
   }
 }

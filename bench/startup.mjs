@@ -39,7 +39,12 @@ async function buildEager() {
       outDir: OUT,
       emptyOutDir: false,
       sourcemap: false,
-      lib: { entry: path.join(ROOT, 'bench', 'eager-entry.ts'), formats: ['iife'], name: '__serviceWidgetBundle', fileName: () => 'widget-eager.js' },
+      lib: {
+        entry: path.join(ROOT, 'bench', 'eager-entry.ts'),
+        formats: ['iife'],
+        name: '__serviceWidgetBundle',
+        fileName: () => 'widget-eager.js',
+      },
     },
   });
   return { lazy: path.join(ROOT, 'dist', 'widget.js'), eager: path.join(OUT, 'widget-eager.js') };
@@ -89,19 +94,37 @@ export async function runStartup() {
     }
     const med = (v, k) => median(runs[v].map((r) => r[k]));
     const min = (v, k) => Math.min(...runs[v].map((r) => r[k]));
-    const rows = ['lazy', 'eager'].map((v) => ({ v, evalMs: med(v, 'evalMs'), launcherMs: med(v, 'launcherMs'), evalMin: min(v, 'evalMs'), launcherMin: min(v, 'launcherMs') }));
+    const rows = ['lazy', 'eager'].map((v) => ({
+      v,
+      evalMs: med(v, 'evalMs'),
+      launcherMs: med(v, 'launcherMs'),
+      evalMin: min(v, 'evalMs'),
+      launcherMin: min(v, 'launcherMs'),
+    }));
     console.log('');
-    console.log(`Start-up of widget.js (floating launcher, no chat opened); median of ${RUNS} fresh pages per variant:`);
+    console.log(
+      `Start-up of widget.js (floating launcher, no chat opened); median of ${RUNS} fresh pages per variant:`,
+    );
     console.log('');
-    console.log(`${'variant'.padEnd(34)} ${'script evaluation'.padStart(18)} ${'(fastest)'.padStart(10)} ${'load to launcher'.padStart(17)} ${'(fastest)'.padStart(10)}`);
+    console.log(
+      `${'variant'.padEnd(34)} ${'script evaluation'.padStart(18)} ${'(fastest)'.padStart(10)} ${'load to launcher'.padStart(17)} ${'(fastest)'.padStart(10)}`,
+    );
     const label = { lazy: 'lazy (dist/widget.js)', eager: 'eager (marked + DOMPurify at load)' };
     const ms = (n, w) => `${fmt(n, 1)} ms`.padStart(w);
-    for (const r of rows) console.log(`${label[r.v].padEnd(34)} ${ms(r.evalMs, 18)} ${ms(r.evalMin, 10)} ${ms(r.launcherMs, 17)} ${ms(r.launcherMin, 10)}`);
+    for (const r of rows)
+      console.log(
+        `${label[r.v].padEnd(34)} ${ms(r.evalMs, 18)} ${ms(r.evalMin, 10)} ${ms(r.launcherMs, 17)} ${ms(r.launcherMin, 10)}`,
+      );
     const [lazy, eager] = rows;
     console.log('');
-    console.log(`lazy / eager (medians): script evaluation ${fmt(lazy.evalMs / eager.evalMs, 2)}×, load to launcher ${fmt(lazy.launcherMs / eager.launcherMs, 2)}×`);
+    console.log(
+      `lazy / eager (medians): script evaluation ${fmt(lazy.evalMs / eager.evalMs, 2)}×, load to launcher ${fmt(lazy.launcherMs / eager.launcherMs, 2)}×`,
+    );
     const load = os.loadavg()[0];
-    if (load > os.cpus().length) console.log(`note: load average ${fmt(load, 1)} on ${os.cpus().length} cores: wall-clock figures are inflated and noisy; the fastest runs are the least disturbed.`);
+    if (load > os.cpus().length)
+      console.log(
+        `note: load average ${fmt(load, 1)} on ${os.cpus().length} cores: wall-clock figures are inflated and noisy; the fastest runs are the least disturbed.`,
+      );
     return 0;
   } finally {
     await h.close();

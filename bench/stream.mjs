@@ -74,7 +74,8 @@ const median = (xs) => {
 export async function runStream() {
   const started = Date.now();
   const widget = path.join(ROOT, 'dist', 'widget.js');
-  if (!existsSync(widget)) throw new Error('dist/widget.js is missing: run `npm run bench` (it builds first) or `npm run build`');
+  if (!existsSync(widget))
+    throw new Error('dist/widget.js is missing: run `npm run bench` (it builds first) or `npm run build`');
 
   log('building the naive variant into bench/.out/widget-naive.js …');
   const scripts = { incremental: widget, naive: await buildWidget({ fileName: 'widget-naive.js', naive: true }) };
@@ -83,16 +84,20 @@ export async function runStream() {
   const loadBefore = os.loadavg()[0];
   try {
     const { answer } = h;
-    log(`answer: ${fmt(answer.chars)} chars (${answer.tables} tables, ${answer.codeBlocks} code blocks) in ${fmt(answer.chunks)} SSE chunks, ` +
-      `${answer.chunkDelayMs} ms apart; Chromium ${h.chromium}; ${RUNS} run(s) per variant`);
+    log(
+      `answer: ${fmt(answer.chars)} chars (${answer.tables} tables, ${answer.codeBlocks} code blocks) in ${fmt(answer.chunks)} SSE chunks, ` +
+        `${answer.chunkDelayMs} ms apart; Chromium ${h.chromium}; ${RUNS} run(s) per variant`,
+    );
 
     const runs = { incremental: [], naive: [] };
     for (let i = 0; i < RUNS; i++) {
       for (const variant of ['incremental', 'naive']) {
         const r = await measureOnce(h, variant, scripts[variant]);
         runs[variant].push(r);
-        log(`${variant} run ${i + 1}: main-thread ${fmt(r.mainThreadMs)} ms, longest task ${r.longestTaskMs === null ? '?' : fmt(r.longestTaskMs, 1)} ms, ` +
-          `${r.longTasksOver50} long task(s), wall ${fmt(r.wallMs / 1000, 1)} s`);
+        log(
+          `${variant} run ${i + 1}: main-thread ${fmt(r.mainThreadMs)} ms, longest task ${r.longestTaskMs === null ? '?' : fmt(r.longestTaskMs, 1)} ms, ` +
+            `${r.longTasksOver50} long task(s), wall ${fmt(r.wallMs / 1000, 1)} s`,
+        );
       }
     }
 
@@ -104,7 +109,9 @@ export async function runStream() {
       mainThreadMs: med(rs, 'mainThreadMs'),
       mainThreadCpuMs: med(rs, 'mainThreadCpuMs'),
       longestTaskMs: med(rs, 'longestTaskMs'),
-      longestTaskWorstRunMs: rs.every((r) => r.longestTaskMs !== null) ? Math.max(...rs.map((r) => r.longestTaskMs)) : null,
+      longestTaskWorstRunMs: rs.every((r) => r.longestTaskMs !== null)
+        ? Math.max(...rs.map((r) => r.longestTaskMs))
+        : null,
       longestTaskCpuMs: med(rs, 'longestTaskCpuMs'),
       longTasksOver50: med(rs, 'longTasksOver50'),
       wallMs: med(rs, 'wallMs'),
@@ -112,25 +119,50 @@ export async function runStream() {
     const inc = summarize(runs.incremental);
     const nai = summarize(runs.naive);
     const ratio = nai.mainThreadMs / inc.mainThreadMs;
-    const cpuRatio = nai.mainThreadCpuMs !== null && inc.mainThreadCpuMs ? nai.mainThreadCpuMs / inc.mainThreadCpuMs : null;
+    const cpuRatio =
+      nai.mainThreadCpuMs !== null && inc.mainThreadCpuMs ? nai.mainThreadCpuMs / inc.mainThreadCpuMs : null;
     const ratioPass = ratio >= TARGET_RATIO;
     const longestPass = inc.longestTaskMs !== null && inc.longestTaskMs <= TARGET_LONGEST_MS;
 
     const ms = (n) => (n === null ? 'n/a' : `${fmt(n, n < 100 ? 1 : 0)} ms`);
     const over50 = (s) => (s.longTasksOver50 === 0 ? 'none' : fmt(s.longTasksOver50));
-    const cols = [['', 12, 'padEnd'], ['main-thread', 12], ['(CPU)', 10], ['longest task', 13], ['(CPU)', 9], ['worst run', 10], ['tasks ≥50ms', 12], ['wall', 7]];
+    const cols = [
+      ['', 12, 'padEnd'],
+      ['main-thread', 12],
+      ['(CPU)', 10],
+      ['longest task', 13],
+      ['(CPU)', 9],
+      ['worst run', 10],
+      ['tasks ≥50ms', 12],
+      ['wall', 7],
+    ];
     const line = (cells) => cells.map((c, i) => String(c)[cols[i][2] ?? 'padStart'](cols[i][1])).join(' ');
     const row = (name, s) =>
-      line([name, ms(s.mainThreadMs), ms(s.mainThreadCpuMs), ms(s.longestTaskMs), ms(s.longestTaskCpuMs), ms(s.longestTaskWorstRunMs), over50(s), `${fmt(s.wallMs / 1000, 1)} s`]);
+      line([
+        name,
+        ms(s.mainThreadMs),
+        ms(s.mainThreadCpuMs),
+        ms(s.longestTaskMs),
+        ms(s.longestTaskCpuMs),
+        ms(s.longestTaskWorstRunMs),
+        over50(s),
+        `${fmt(s.wallMs / 1000, 1)} s`,
+      ]);
     console.log('');
-    console.log(`Streaming ${fmt(answer.chars)} chars of markdown in ${fmt(answer.chunks)} chunks through the widget; median of ${RUNS} run(s):`);
+    console.log(
+      `Streaming ${fmt(answer.chars)} chars of markdown in ${fmt(answer.chunks)} chunks through the widget; median of ${RUNS} run(s):`,
+    );
     console.log('');
     console.log(line(cols.map((c) => c[0])));
     console.log(row('incremental', inc));
     console.log(row('naive', nai));
     console.log('');
-    console.log(`incremental: main-thread ${fmt(inc.mainThreadMs)} ms (median of ${RUNS}), longest task ${ms(inc.longestTaskMs)}, wall ${fmt(inc.wallMs / 1000, 1)} s`);
-    console.log(`naive: main-thread ${fmt(nai.mainThreadMs)} ms, longest task ${ms(nai.longestTaskMs)}, wall ${fmt(nai.wallMs / 1000, 1)} s`);
+    console.log(
+      `incremental: main-thread ${fmt(inc.mainThreadMs)} ms (median of ${RUNS}), longest task ${ms(inc.longestTaskMs)}, wall ${fmt(inc.wallMs / 1000, 1)} s`,
+    );
+    console.log(
+      `naive: main-thread ${fmt(nai.mainThreadMs)} ms, longest task ${ms(nai.longestTaskMs)}, wall ${fmt(nai.wallMs / 1000, 1)} s`,
+    );
     const cpuNote = (x) => (x === null ? '' : ` (CPU ${x})`);
     console.log(
       `ratio: ${fmt(ratio, 1)}× less main-thread time${cpuNote(cpuRatio === null ? null : `${fmt(cpuRatio, 1)}×`)} (target ≥ ${TARGET_RATIO}×) — ` +
@@ -146,9 +178,14 @@ export async function runStream() {
       );
     }
     if ([...runs.incremental, ...runs.naive].some((r) => !r.traceMarkersFound)) {
-      console.log('WARNING: the page\'s trace markers were missing in some run: its longest task was taken over the whole trace');
+      console.log(
+        "WARNING: the page's trace markers were missing in some run: its longest task was taken over the whole trace",
+      );
     }
-    if (!sameDom) console.log('WARNING: the final rendered reply differs between runs or variants (renderedHtmlSha256 in results.json)');
+    if (!sameDom)
+      console.log(
+        'WARNING: the final rendered reply differs between runs or variants (renderedHtmlSha256 in results.json)',
+      );
 
     const results = {
       date: new Date().toISOString(),

@@ -71,7 +71,10 @@ function applyMockControls(): void {
     settings[box.name as keyof MockSettings] = box.checked;
   }
   // Starter suggestions are a list, not a flag: the switch sends the mock's default list or none.
-  mock.setSettings({ ...(settings as Partial<MockSettings>), suggestions: checked('suggestions') ? suggestions : undefined });
+  mock.setSettings({
+    ...(settings as Partial<MockSettings>),
+    suggestions: checked('suggestions') ? suggestions : undefined,
+  });
 }
 
 function options(): InitOptions {
@@ -107,7 +110,13 @@ function mount(): void {
     instance = window.ServiceWidget.init(options());
     mountedMode = mode;
     const token = staticToken ? 'static expired token' : 'getAuthToken';
-    const parts = [`Widget ${window.ServiceWidget.version}`, mode, value('visitor'), `scenario ${mock.scenario}`, token];
+    const parts = [
+      `Widget ${window.ServiceWidget.version}`,
+      mode,
+      value('visitor'),
+      `scenario ${mock.scenario}`,
+      token,
+    ];
     statusLine.textContent = parts.join(' · ');
   } catch (error) {
     statusLine.textContent = `init threw: ${String(error)}`;

@@ -90,7 +90,12 @@ function parseChatBody(body: unknown): ChatRequest | string {
   }
   if (b.confirmation !== undefined) {
     const c = b.confirmation as Record<string, unknown> | null;
-    if (typeof c !== 'object' || c === null || typeof c.id !== 'string' || (c.decision !== 'confirm' && c.decision !== 'cancel')) {
+    if (
+      typeof c !== 'object' ||
+      c === null ||
+      typeof c.id !== 'string' ||
+      (c.decision !== 'confirm' && c.decision !== 'cancel')
+    ) {
       return "confirmation must be { id: string, decision: 'confirm' | 'cancel' }";
     }
     out.confirmation = { id: c.id, decision: c.decision };

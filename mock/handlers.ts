@@ -17,13 +17,22 @@ export function createHandlers(baseUrl: string, ctx: MockContext): RequestHandle
   const guarded = (route: Route): HttpResponseResolver => guard(ctx, route);
   return [
     http.options(`${api}/*`, preflight),
-    http.get(`${api}/config`, guarded(() => jsonResponse(config(ctx)))),
+    http.get(
+      `${api}/config`,
+      guarded(() => jsonResponse(config(ctx))),
+    ),
     http.get(`${api}/conversations`, guarded(listConversations(ctx))),
     http.get(`${api}/conversations/:id`, guarded(getConversation(ctx))),
-    http.post(`${api}/chat`, guarded((visit) => handleChat(ctx, visit))),
+    http.post(
+      `${api}/chat`,
+      guarded((visit) => handleChat(ctx, visit)),
+    ),
     http.post(`${api}/voice/session`, guarded(voiceSession(ctx))),
     http.post(`${api}/portal/code`, guarded(portalCode(ctx))),
-    http.all(`${api}/*`, guarded(() => errorResponse({ status: 404, detail: 'Not Found' }))),
+    http.all(
+      `${api}/*`,
+      guarded(() => errorResponse({ status: 404, detail: 'Not Found' })),
+    ),
   ];
 }
 

@@ -61,8 +61,10 @@ export const MAX_BIG_ROWS = 130_000;
 
 /** How many rows the visitor asked for ("130000 rows"), within reason. */
 export const bigRowsAsked = (message: string): number =>
-  Math.min(MAX_BIG_ROWS, Math.max(1, Number(
-    /(\d+)\s*rows/.exec(message.replace(/[,.]/g, ''))?.[1] ?? DEFAULT_BIG_ROWS)));
+  Math.min(
+    MAX_BIG_ROWS,
+    Math.max(1, Number(/(\d+)\s*rows/.exec(message.replace(/[,.]/g, ''))?.[1] ?? DEFAULT_BIG_ROWS)),
+  );
 
 /** A table of `n` rows: row i holds `Region i`, orders that sort it in reverse, and a total. */
 export const bigTableAnswer = (n: number): string => {

@@ -15,9 +15,7 @@ export interface JwtClaims {
   [claim: string]: unknown;
 }
 
-export type VerifyResult =
-  | { ok: true; claims: JwtClaims }
-  | { ok: false; error: 'token_expired' | 'invalid_token' };
+export type VerifyResult = { ok: true; claims: JwtClaims } | { ok: false; error: 'token_expired' | 'invalid_token' };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

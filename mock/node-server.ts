@@ -32,7 +32,8 @@ export function createNodeHandler(mock: MockService): NodeHandler {
     const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(await readAll(req));
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      if (value !== undefined && !HOP_BY_HOP.has(name))
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const request = new Request(url, { method, headers, body, signal: aborted.signal });
     const response = await getResponse(mock.handlers, request);
@@ -198,6 +199,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 function sendJson(res: ServerResponse, status: number, data: unknown): void {
   const text = JSON.stringify(data);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

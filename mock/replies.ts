@@ -61,13 +61,20 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       };
     }
     case 'tools': {
-      const call = { index: 0, id: 'call_1', type: 'function' as const, function: { name: 'sales_db__run_sql', arguments: '' } };
+      const call = {
+        index: 0,
+        id: 'call_1',
+        type: 'function' as const,
+        function: { name: 'sales_db__run_sql', arguments: '' },
+      };
       return {
         frames: [
           c.role(),
           ...c.contents(wordPieces(answers.TOOLS_INTRO)),
           c.toolCalls([call]),
-          ...fixedPieces(answers.TOOLS_SQL, 24).map((piece) => c.toolCalls([{ index: 0, function: { arguments: piece } }])),
+          ...fixedPieces(answers.TOOLS_SQL, 24).map((piece) =>
+            c.toolCalls([{ index: 0, function: { arguments: piece } }]),
+          ),
           c.finish('tool_calls'),
           pingFrame,
           ...c.contents(wordPieces(answers.TOOLS_ANSWER)),
@@ -132,7 +139,9 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       // Four rows a chunk: a database answer arrives in rows, not in words.
       const text = answers.longTableAnswer(250);
       const rows = text.split(/(?<=\n)/);
-      const pieces = Array.from({ length: Math.ceil(rows.length / 4) }, (_, i) => rows.slice(i * 4, i * 4 + 4).join(''));
+      const pieces = Array.from({ length: Math.ceil(rows.length / 4) }, (_, i) =>
+        rows.slice(i * 4, i * 4 + 4).join(''),
+      );
       return { frames: [c.role(), ...c.contents(pieces), ...end], stream: { delayMs }, stored: { content: text } };
     }
     case 'hostile-tables':
@@ -140,7 +149,11 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
     case 'big-table': {
       // Large pieces, no pause: a megabyte in about a hundred frames.
       const text = bigTableAnswer(bigRowsAsked(ctx.userMessage));
-      return { frames: [c.role(), ...c.contents(fixedPieces(text, 16_384)), ...end], stream: { delayMs: 0 }, stored: { content: text } };
+      return {
+        frames: [c.role(), ...c.contents(fixedPieces(text, 16_384)), ...end],
+        stream: { delayMs: 0 },
+        stored: { content: text },
+      };
     }
     default:
       return simple(answers.NORMAL_ANSWER);

@@ -53,7 +53,10 @@ function seedContent(i: number, at: At, newId: (prefix: string) => string): [str
         ],
       ];
     case 1:
-      return ['Regional sales report', [user('Give me a full sales report by region'), assistant(longMarkdownAnswer())]];
+      return [
+        'Regional sales report',
+        [user('Give me a full sales report by region'), assistant(longMarkdownAnswer())],
+      ];
     case 2:
       return [
         'Raise Acme credit limit',

@@ -28,7 +28,11 @@ export const dataFrame = (data: unknown): SseFrame => ({
   kind: 'event',
   data: typeof data === 'string' ? data : JSON.stringify(data),
 });
-export const namedFrame = (event: string, data: unknown): SseFrame => ({ kind: 'event', event, data: JSON.stringify(data) });
+export const namedFrame = (event: string, data: unknown): SseFrame => ({
+  kind: 'event',
+  event,
+  data: JSON.stringify(data),
+});
 export const doneFrame: SseFrame = { kind: 'event', data: '[DONE]' };
 export const pingFrame: SseFrame = { kind: 'comment', text: 'ping' };
 export const cutFrame: SseFrame = { kind: 'cut' };
@@ -122,7 +126,7 @@ function resplit(run: Uint8Array[], random: () => number): Uint8Array[] {
     offset += bytes.length;
   }
   const out: Uint8Array[] = [];
-  for (let start = 0; start < all.length; ) {
+  for (let start = 0; start < all.length;) {
     const size = 1 + Math.floor(random() * 48);
     out.push(all.slice(start, start + size));
     start += size;

@@ -116,7 +116,11 @@ async function tokenEndpoint(mock: MockService, req: IncomingMessage, res: Serve
 }
 
 function preflight(res: ServerResponse, methods: string, headers: string): true {
-  res.writeHead(204, { 'Access-Control-Allow-Methods': methods, 'Access-Control-Allow-Headers': headers, 'Access-Control-Max-Age': '600' });
+  res.writeHead(204, {
+    'Access-Control-Allow-Methods': methods,
+    'Access-Control-Allow-Headers': headers,
+    'Access-Control-Max-Age': '600',
+  });
   res.end();
   return true;
 }
@@ -131,7 +135,7 @@ export function embedSnippet(
     src: 'https://YOUR-SERVICE-HOST/widget.js',
     publicId: 'YOUR_PUBLIC_ID',
     tokenUrl: TOKEN_PATH,
-    comment: "Called before every request; return a short-lived JWT your backend signed for this visitor.",
+    comment: 'Called before every request; return a short-lived JWT your backend signed for this visitor.',
   },
 ): string {
   return [

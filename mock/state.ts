@@ -5,7 +5,6 @@ import { isSeededVisitor, seedConversations } from './seed';
 
 export type { IdempotencyEntry, StoredConversation } from './records';
 
-
 export interface VisitorState {
   conversations: Map<string, StoredConversation>;
   idempotency: Map<string, IdempotencyEntry>;
@@ -117,7 +116,10 @@ export function createMockState(): MockState {
     try {
       const saved = JSON.parse(json) as [string, StoredConversation[], [string, IdempotencyEntry][]][];
       for (const [sub, conversations, idempotency] of saved) {
-        visitors.set(sub, { conversations: new Map(conversations.map((c) => [c.id, c])), idempotency: new Map(idempotency) });
+        visitors.set(sub, {
+          conversations: new Map(conversations.map((c) => [c.id, c])),
+          idempotency: new Map(idempotency),
+        });
       }
     } catch {
       // a snapshot from an older demo: start afresh

@@ -53,7 +53,10 @@ export async function serveStatic(
     return;
   }
   await new Promise<void>((resolve) => {
-    createReadStream(file).on('error', () => res.destroy()).on('close', resolve).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .on('close', resolve)
+      .pipe(res);
   });
 }
 

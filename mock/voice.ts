@@ -52,7 +52,11 @@ export function createVoiceSession(ctx: MockContext, transport: VoiceTransport, 
     if (conversationId !== undefined && !ctx.state.conversation(issued.sub, conversationId)) {
       return fail('conversation_not_found');
     }
-    session = { sub: issued.sub, locale: frame.locale === 'tr' ? 'tr' : 'en', ...(conversationId ? { conversationId } : {}) };
+    session = {
+      sub: issued.sub,
+      locale: frame.locale === 'tr' ? 'tr' : 'en',
+      ...(conversationId ? { conversationId } : {}),
+    };
     audioBytes = 0;
   }
 
@@ -128,7 +132,11 @@ export function createVoiceHandler(baseUrl: string, ctx: MockContext): WebSocket
   const wsBase = baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '');
   const link = ws.link(`${wsBase}/api/v1/widget/voice/ws`);
   return link.addEventListener('connection', ({ client }) => {
-    const session = createVoiceSession(ctx, { send: (d) => client.send(d), close: (c, r) => client.close(c, r) }, client.url);
+    const session = createVoiceSession(
+      ctx,
+      { send: (d) => client.send(d), close: (c, r) => client.close(c, r) },
+      client.url,
+    );
     client.addEventListener('message', (event) => session.onMessage(event.data));
     client.addEventListener('close', () => session.onClose());
   });

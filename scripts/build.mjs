@@ -21,8 +21,24 @@ const define = { __RUNTIME_INTEGRITY__: JSON.stringify(runtimeIntegrity) };
 await build({ configFile: 'vite.config.ts', mode: 'production', define });
 await build({ configFile: 'vite.config.ts', mode: 'esm', define });
 
-execFileSync('npx', ['tsc', 'src/types.ts', '--ignoreConfig', '--declaration', '--emitDeclarationOnly', '--skipLibCheck', '--target', 'es2022',
-  '--lib', 'es2022,dom', '--outDir', 'dist/.types'], { stdio: 'inherit' });
+execFileSync(
+  'npx',
+  [
+    'tsc',
+    'src/types.ts',
+    '--ignoreConfig',
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--skipLibCheck',
+    '--target',
+    'es2022',
+    '--lib',
+    'es2022,dom',
+    '--outDir',
+    'dist/.types',
+  ],
+  { stdio: 'inherit' },
+);
 const dts = readFileSync('dist/.types/types.d.ts', 'utf8');
 rmSync('dist/.types', { recursive: true, force: true });
 writeFileSync('dist/widget.d.ts', scriptTypes(dts));
@@ -33,5 +49,8 @@ const integrity = Object.fromEntries(JS_FILES.map((file) => [file, runtimeIntegr
 writeFileSync('dist/integrity.json', manifest(integrity));
 
 for (const f of [...JS_FILES, 'widget.d.ts', 'index.d.ts', 'integrity.json']) {
-  if (existsSync(`dist/${f}`)) console.log(`dist/${f}  ${readFileSync(`dist/${f}`).length} bytes${integrity[f] ? `  integrity ${integrity[f]}` : ''}`);
+  if (existsSync(`dist/${f}`))
+    console.log(
+      `dist/${f}  ${readFileSync(`dist/${f}`).length} bytes${integrity[f] ? `  integrity ${integrity[f]}` : ''}`,
+    );
 }

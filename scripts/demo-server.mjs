@@ -7,7 +7,11 @@ import { createServer } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.PORT ?? 5173); // PORT=5180 npm run demo: another port
-const TYPES = { '.js': 'text/javascript; charset=utf-8', '.map': 'application/json', '.ts': 'text/plain; charset=utf-8' };
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+  '.ts': 'text/plain; charset=utf-8',
+};
 
 /** `/dist/*` and the worker script go out byte for byte, never through Vite's module transform. */
 function serveRaw(req, res, next) {

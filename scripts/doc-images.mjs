@@ -14,7 +14,8 @@ const shot = (name) => {
   return file;
 };
 
-for (const engine of ['chromium', 'firefox', 'webkit']) copyFileSync(shot(`light-en-desktop-${engine}`), new URL(`panel-${engine}.png`, images));
+for (const engine of ['chromium', 'firefox', 'webkit'])
+  copyFileSync(shot(`light-en-desktop-${engine}`), new URL(`panel-${engine}.png`, images));
 copyFileSync(shot('light-tr-phone-chromium'), new URL('phone-tr.png', images));
 
 // themes.png: the right-hand 460 px of the dark and the light desktop shots (panel and launcher),
@@ -23,17 +24,29 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHRO
 try {
   const page = await browser.newPage();
   const dataUrl = (name) => `data:image/png;base64,${readFileSync(shot(name)).toString('base64')}`;
-  const png = await page.evaluate(async ([dark, light]) => {
-    const load = (src) => new Promise((resolve, reject) => Object.assign(new Image(), { src, onload() { resolve(this); }, onerror: reject }));
-    const [a, b] = await Promise.all([load(dark), load(light)]);
-    const canvas = Object.assign(document.createElement('canvas'), { width: 940, height: 800 });
-    const g = canvas.getContext('2d');
-    g.fillStyle = '#888';
-    g.fillRect(0, 0, 940, 800);
-    g.drawImage(a, a.width - 460, 0, 460, 800, 0, 0, 460, 800);
-    g.drawImage(b, b.width - 460, 0, 460, 800, 480, 0, 460, 800);
-    return canvas.toDataURL('image/png').split(',')[1];
-  }, [dataUrl('dark-en-desktop-chromium'), dataUrl('light-en-desktop-chromium')]);
+  const png = await page.evaluate(
+    async ([dark, light]) => {
+      const load = (src) =>
+        new Promise((resolve, reject) =>
+          Object.assign(new Image(), {
+            src,
+            onload() {
+              resolve(this);
+            },
+            onerror: reject,
+          }),
+        );
+      const [a, b] = await Promise.all([load(dark), load(light)]);
+      const canvas = Object.assign(document.createElement('canvas'), { width: 940, height: 800 });
+      const g = canvas.getContext('2d');
+      g.fillStyle = '#888';
+      g.fillRect(0, 0, 940, 800);
+      g.drawImage(a, a.width - 460, 0, 460, 800, 0, 0, 460, 800);
+      g.drawImage(b, b.width - 460, 0, 460, 800, 480, 0, 460, 800);
+      return canvas.toDataURL('image/png').split(',')[1];
+    },
+    [dataUrl('dark-en-desktop-chromium'), dataUrl('light-en-desktop-chromium')],
+  );
   writeFileSync(new URL('themes.png', images), Buffer.from(png, 'base64'));
 } finally {
   await browser.close();

@@ -49,7 +49,12 @@ const [{ startStandaloneMock, describeMock, DEFAULT_MOCK_PORT }, { isScenarioNam
   '/mock/standalone.ts',
   '/mock/scenarios.ts',
 );
-const help = HELP.replace('SCENARIOS', SCENARIO_NAMES.join(', ').replace(/(.{1,60})(?:, |$)/g, '$1,\n                     ').replace(/,\s*$/, ''));
+const help = HELP.replace(
+  'SCENARIOS',
+  SCENARIO_NAMES.join(', ')
+    .replace(/(.{1,60})(?:, |$)/g, '$1,\n                     ')
+    .replace(/,\s*$/, ''),
+);
 if (args.help) {
   console.log(help);
   process.exit(0);
@@ -79,7 +84,9 @@ try {
   server = await startStandaloneMock({ port, root: ROOT, scenario: args.scenario, chunkDelayMs: delay });
 } catch (error) {
   const busy = error?.code === 'EADDRINUSE';
-  console.error(busy ? `Port ${port} is in use: try \`PORT=${port + 1} npm run mock\` (or PORT=0 for any free port).` : error);
+  console.error(
+    busy ? `Port ${port} is in use: try \`PORT=${port + 1} npm run mock\` (or PORT=0 for any free port).` : error,
+  );
   process.exit(1);
 }
 console.log(`${describeMock(server.url, server.mock.scenario, server.mock.publicId)}\n\nCtrl+C stops it.`);

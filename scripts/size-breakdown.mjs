@@ -23,11 +23,17 @@ map.eachMapping((m) => {
 });
 if (prev) take(prev);
 
-const rows = [...byModule].map(([name, text]) => ({ name, raw: text.length, gzip: gzipSync(text, { level: 9 }).length }));
+const rows = [...byModule].map(([name, text]) => ({
+  name,
+  raw: text.length,
+  gzip: gzipSync(text, { level: 9 }).length,
+}));
 rows.sort((a, b) => b.gzip - a.gzip);
 const total = gzipSync(code, { level: 9 }).length;
 console.log(`${file}: ${code.length} bytes, ${total} gzip\n`);
 console.log('module'.padEnd(40), 'raw'.padStart(8), 'gzip*'.padStart(8));
 for (const r of rows) console.log(r.name.padEnd(40), String(r.raw).padStart(8), String(r.gzip).padStart(8));
 const own = rows.filter((r) => !r.name.startsWith('npm:'));
-console.log(`\nown code: ${own.reduce((s, r) => s + r.raw, 0)} raw, ${own.reduce((s, r) => s + r.gzip, 0)} gzip* (summed)`);
+console.log(
+  `\nown code: ${own.reduce((s, r) => s + r.raw, 0)} raw, ${own.reduce((s, r) => s + r.gzip, 0)} gzip* (summed)`,
+);

@@ -41,9 +41,20 @@ const STEPS = [
     'unit tests',
     () => {
       const file = path.join(RESULTS, 'unit.json');
-      const ok = run('npx', ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+      const ok = run('npx', [
+        'vitest',
+        'run',
+        '--project',
+        'unit',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ]);
       const r = readCounts(file);
-      return { ok, tests: r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests } };
+      return {
+        ok,
+        tests: r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests },
+      };
     },
   ],
   [
@@ -53,8 +64,12 @@ const STEPS = [
       const ok = run('node', ['test/browser/run.mjs'], { BROWSER_SUMMARY_FILE: file });
       const engines = readCounts(file) ?? [];
       const sum = (key) => engines.reduce((n, e) => n + (e[key] ?? 0), 0);
-      const detail = engines.map((e) => `       ${e.engine}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`);
-      const tests = engines.length ? { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') } : undefined;
+      const detail = engines.map(
+        (e) => `       ${e.engine}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`,
+      );
+      const tests = engines.length
+        ? { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') }
+        : undefined;
       return { ok, tests, detail };
     },
   ],
@@ -74,7 +89,10 @@ for (const [name, step] of STEPS) {
     total.passed += tests.passed;
     total.failed += failed;
     total.skipped += tests.skipped;
-    lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${tests.passed} passed, ${failed} failed, ${tests.skipped} skipped (${seconds} s)`, ...detail);
+    lines.push(
+      `${ok ? 'ok  ' : 'FAIL'} ${name}: ${tests.passed} passed, ${failed} failed, ${tests.skipped} skipped (${seconds} s)`,
+      ...detail,
+    );
   } else {
     total[ok ? 'passed' : 'failed'] += 1;
     lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);

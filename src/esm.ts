@@ -49,7 +49,10 @@ export function init(options: InitOptions): WidgetInstance {
  */
 function pseudoScriptSrc(options: unknown): string | null {
   // An own property only, as resolveOptions reads every option: not one inherited from a polluted Object.prototype.
-  const baseUrl = options && typeof options === 'object' && Object.hasOwn(options, 'baseUrl') ? (options as { baseUrl: unknown }).baseUrl : undefined;
+  const baseUrl =
+    options && typeof options === 'object' && Object.hasOwn(options, 'baseUrl')
+      ? (options as { baseUrl: unknown }).baseUrl
+      : undefined;
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return null;
   try {
     // The page's own address, not document.baseURI, which an injected <base href> can move.

@@ -12,8 +12,16 @@ interface QueuedInit {
   1: Record<string, unknown> & { q?: unknown };
 }
 
-const METHODS = ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale', 'ask', 'destroy'] as const satisfies
-  readonly (keyof WidgetInstance)[];
+const METHODS = [
+  'open',
+  'close',
+  'toggle',
+  'newConversation',
+  'setTheme',
+  'setLocale',
+  'ask',
+  'destroy',
+] as const satisfies readonly (keyof WidgetInstance)[];
 /** Fails to compile when WidgetInstance gains a method the stand-in would not forward. */
 type Unqueued = Exclude<keyof WidgetInstance, (typeof METHODS)[number]>;
 // oxlint-disable-next-line no-unused-vars -- a compile-time check: it does not type-check while one is missing
@@ -41,7 +49,7 @@ function drainQueue(previous: unknown): void {
       console.error(error);
     }
     for (const method of METHODS) {
-      const forward = instance ? instance[method] as (...args: unknown[]) => void : () => {};
+      const forward = instance ? (instance[method] as (...args: unknown[]) => void) : () => {};
       if (proxy) proxy[method] = (...args: unknown[]) => forward(...args);
     }
     if (!instance || !proxy) continue;

@@ -47,7 +47,13 @@ const fail = (message: string): never => {
  * `v` if it is undefined (and not `required`) or passes `ok`; else a TypeError naming the option,
  * what it must be and what it got.
  */
-const check = <T>(key: string, v: unknown, ok: (v: unknown) => unknown, must: string, required?: boolean): T | undefined =>
+const check = <T>(
+  key: string,
+  v: unknown,
+  ok: (v: unknown) => unknown,
+  must: string,
+  required?: boolean,
+): T | undefined =>
   (v === undefined && !required) || ok(v)
     ? (v as T | undefined)
     : fail(`\`${key}\` must be ${must}, got ${typeof v === 'string' ? json(v) : typeof v}.`);
@@ -56,7 +62,10 @@ const oneOf = <T extends string>(key: string, v: unknown, allowed: readonly T[],
   check<T>(key, v, (x) => allowed.includes(x as T), `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, required);
 
 export const detectLocale = (languages: readonly string[]): Locale =>
-  (languages.find((l) => /^(tr|en)/i.test(l))?.slice(0, 2).toLowerCase() as Locale | undefined) ?? 'en';
+  (languages
+    .find((l) => /^(tr|en)/i.test(l))
+    ?.slice(0, 2)
+    .toLowerCase() as Locale | undefined) ?? 'en';
 
 export const assertTheme = (theme: unknown) => oneOf('theme', theme, THEMES, true) as Theme;
 
@@ -85,7 +94,8 @@ const COLOUR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'ok
  */
 export function isColour(v: unknown): boolean {
   if (typeof v !== 'string' || !v.trim() || v.length > 200 || !/^[a-z\d\s#%.,()/+-]*$/i.test(v)) return false;
-  for (const [, name] of v.matchAll(/([a-z\d-]*)\(/gi)) if (!COLOUR_FUNCTIONS.includes(name!.toLowerCase())) return false;
+  for (const [, name] of v.matchAll(/([a-z\d-]*)\(/gi))
+    if (!COLOUR_FUNCTIONS.includes(name!.toLowerCase())) return false;
   const probe = document.createElement('i').style;
   probe.color = v;
   return !!probe.color;
@@ -119,7 +129,8 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
 
   const publicId = str('publicId') ?? fail('`publicId` is required: a non-empty string.');
   const staticToken = o.authToken !== undefined;
-  if (staticToken === (o.getAuthToken !== undefined)) fail('give exactly one of `authToken` (string) or `getAuthToken` (function).');
+  if (staticToken === (o.getAuthToken !== undefined))
+    fail('give exactly one of `authToken` (string) or `getAuthToken` (function).');
   const token = str('authToken');
   const getter = fn<Getter>('getAuthToken');
 
@@ -156,7 +167,12 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
 
   const theme = oneOf('theme', o.theme, THEMES) ?? 'dark';
 
-  const primaryColor = check<string>('primaryColor', o.primaryColor, isColour, 'a CSS colour on its own (a name, #hex, rgb(), hsl(), oklch()…; no var(), url() or other functions)');
+  const primaryColor = check<string>(
+    'primaryColor',
+    o.primaryColor,
+    isColour,
+    'a CSS colour on its own (a name, #hex, rgb(), hsl(), oklch()…; no var(), url() or other functions)',
+  );
 
   return {
     publicId,
@@ -168,7 +184,13 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
     primaryColor: primaryColor ?? null,
     locale: oneOf('locale', o.locale, LOCALES) ?? detectLocale(navigator.languages ?? [navigator.language]),
     voice: bool('voice'),
-    timeoutMs: check<number>('timeoutMs', o.timeoutMs, (v) => typeof v === 'number' && v >= 0 && v < 2 ** 31, 'a number of milliseconds (0: no limit)') ?? 30_000,
+    timeoutMs:
+      check<number>(
+        'timeoutMs',
+        o.timeoutMs,
+        (v) => typeof v === 'number' && v >= 0 && v < 2 ** 31,
+        'a number of milliseconds (0: no limit)',
+      ) ?? 30_000,
     voiceRuntimeUrl,
     // Not an option: widget-chart.js is always the file next to widget.js (docs/charts.md).
     chartRuntimeUrl: new URL('widget-chart.js', here).href,

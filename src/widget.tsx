@@ -13,7 +13,8 @@ const instances = new WeakMap<Element, WidgetInstance>();
 function existingHost(target: HTMLElement | null): Element | null {
   const parent = target ?? document.body;
   if (!parent) return null;
-  for (const child of parent.children) if (child.hasAttribute('data-service-widget') && instances.has(child)) return child;
+  for (const child of parent.children)
+    if (child.hasAttribute('data-service-widget') && instances.has(child)) return child;
   return null;
 }
 

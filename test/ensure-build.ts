@@ -22,14 +22,17 @@ export function newestMtime(dir: string): number {
 /** Builds dist/ (`node scripts/build.mjs`) unless every file is there and newer than src/. */
 export function ensureBuild(who: string): void {
   const missing = MARKERS.filter((f) => !existsSync(f));
-  const stale = !missing.length && newestMtime(path.join(ROOT, 'src')) > Math.min(...MARKERS.map((f) => statSync(f).mtimeMs));
+  const stale =
+    !missing.length && newestMtime(path.join(ROOT, 'src')) > Math.min(...MARKERS.map((f) => statSync(f).mtimeMs));
   if (!missing.length && !stale) return;
   console.log(`[${who}] ${stale ? 'dist/ is older than src/, rebuilding' : 'building dist/'}…`);
   try {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   } catch (error) {
     if (MARKERS.some((f) => !existsSync(f))) {
-      throw new Error(`[${who}] \`node scripts/build.mjs\` failed and dist/ is incomplete: nothing to test.`, { cause: error });
+      throw new Error(`[${who}] \`node scripts/build.mjs\` failed and dist/ is incomplete: nothing to test.`, {
+        cause: error,
+      });
     }
     console.warn(`[${who}] the rebuild failed; testing the existing (older) dist/.`);
   }

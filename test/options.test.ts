@@ -47,7 +47,10 @@ describe('init options', () => {
 
   /** The accent as the shadow root's own :host rule sets it. */
   const accentOf = (host: Element) =>
-    [...host.shadowRoot!.adoptedStyleSheets].flatMap((sheet) => [...sheet.cssRules]).map((r) => (r as CSSStyleRule).style?.getPropertyValue('--sw-primary')).filter(Boolean);
+    [...host.shadowRoot!.adoptedStyleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .map((r) => (r as CSSStyleRule).style?.getPropertyValue('--sw-primary'))
+      .filter(Boolean);
 
   it.each([
     'not-a-colour',
@@ -68,7 +71,9 @@ describe('init options', () => {
     42,
   ])('rejects primaryColor %o with a TypeError naming it', (primaryColor) => {
     expect(() => init({ ...base, primaryColor } as unknown as InitOptions)).toThrow(TypeError);
-    expect(() => init({ ...base, primaryColor } as unknown as InitOptions)).toThrow(/`primaryColor` must be a CSS colour/);
+    expect(() => init({ ...base, primaryColor } as unknown as InitOptions)).toThrow(
+      /`primaryColor` must be a CSS colour/,
+    );
     expect(hosts()).toHaveLength(0);
   });
 
@@ -91,7 +96,7 @@ describe('init options', () => {
   });
 });
 
-describe('options are the page\'s own properties only (a polluted Object.prototype is never an option)', () => {
+describe("options are the page's own properties only (a polluted Object.prototype is never an option)", () => {
   const called: string[] = [];
   const hostile = (name: string) => () => {
     called.push(name);

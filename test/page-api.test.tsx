@@ -16,7 +16,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const chatBodies = () => mock.requests.filter((r) => r.path.endsWith('/chat')).map((r) => r.body as { message?: string });
+const chatBodies = () =>
+  mock.requests.filter((r) => r.path.endsWith('/chat')).map((r) => r.body as { message?: string });
 
 /** Makes `matchMedia('(pointer: coarse)')` answer like a phone or a desktop. */
 function pointer(coarse: boolean) {
@@ -108,11 +109,14 @@ describe('ask(text, { send })', () => {
     expect(w.composer().value).toBe('second question');
   });
 
-  it.each([[''], ['   \n'], [42], [undefined], [null], [{ text: 'x' }]])('ask(%o) throws a TypeError naming its argument', async (text) => {
-    const w = await mountWidget();
-    expect(() => w.instance.ask(text as string)).toThrow(TypeError);
-    expect(() => w.instance.ask(text as string)).toThrow(/ask\(text\).*`text` must be a non-empty string/);
-  });
+  it.each([[''], ['   \n'], [42], [undefined], [null], [{ text: 'x' }]])(
+    'ask(%o) throws a TypeError naming its argument',
+    async (text) => {
+      const w = await mountWidget();
+      expect(() => w.instance.ask(text as string)).toThrow(TypeError);
+      expect(() => w.instance.ask(text as string)).toThrow(/ask\(text\).*`text` must be a non-empty string/);
+    },
+  );
 
   it('a `send` that is not a boolean, or options that are not an object, throw a TypeError naming them; nothing is sent', async () => {
     const w = await mountWidget();

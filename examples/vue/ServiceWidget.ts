@@ -85,8 +85,14 @@ export default defineComponent({
     // array would fire on every prop change.
     watch([...KEY_OPTIONS.map((name) => () => props[name]), () => !!props.getAuthToken], mount);
     // Theme and language change live: same widget, same conversation.
-    watch(() => props.theme, (theme) => theme && widget?.setTheme(theme));
-    watch(() => props.locale, (locale) => locale && widget?.setLocale(locale));
+    watch(
+      () => props.theme,
+      (theme) => theme && widget?.setTheme(theme),
+    );
+    watch(
+      () => props.locale,
+      (locale) => locale && widget?.setLocale(locale),
+    );
 
     expose({
       open: () => widget?.open(),

@@ -53,7 +53,13 @@ export function readConversationPage(v: unknown): ConversationPage {
     const id = get(item, 'id');
     const created = str(get(item, 'created_at')) ?? '';
     // An entry without a usable id could not be opened: left out.
-    if (isSafeId(id)) data.push({ id, title: str(get(item, 'title')) ?? '', created_at: created, updated_at: str(get(item, 'updated_at')) ?? created });
+    if (isSafeId(id))
+      data.push({
+        id,
+        title: str(get(item, 'title')) ?? '',
+        created_at: created,
+        updated_at: str(get(item, 'updated_at')) ?? created,
+      });
   }
   return { data, next_cursor: str(get(v, 'next_cursor')) || null };
 }
@@ -71,7 +77,10 @@ function readMessage(v: unknown, index: number): WireMessage | null {
   const id = get(c, 'id');
   const prompt = str(get(c, 'prompt'));
   // A status the widget does not know cannot be decided on safely.
-  const confirmation = isSafeId(id) && prompt != null ? { id, prompt, status: oneOf(get(c, 'status'), CONFIRMATION) ?? 'expired' } : undefined;
+  const confirmation =
+    isSafeId(id) && prompt != null
+      ? { id, prompt, status: oneOf(get(c, 'status'), CONFIRMATION) ?? 'expired' }
+      : undefined;
   const approval = oneOf(get(get(v, 'approval'), 'status'), APPROVAL);
   const content = str(get(v, 'content')) ?? '';
   return role && (content || confirmation || approval)
@@ -88,10 +97,17 @@ function readMessage(v: unknown, index: number): WireMessage | null {
 
 /** GET /conversations/{id}. Throws when `messages` is not a list (an empty transcript would mislead). */
 export function readConversation(v: unknown, requestedId: string): Conversation {
-  const messages = list(v, 'messages').map(readMessage).filter((m): m is WireMessage => !!m);
+  const messages = list(v, 'messages')
+    .map(readMessage)
+    .filter((m): m is WireMessage => !!m);
   const id = get(v, 'id');
   // The id asked for is the one the widget continues; the answer's own is used only if safe.
-  return { id: isSafeId(id) ? id : requestedId, title: str(get(v, 'title')) ?? '', created_at: str(get(v, 'created_at')) ?? '', messages };
+  return {
+    id: isSafeId(id) ? id : requestedId,
+    title: str(get(v, 'title')) ?? '',
+    created_at: str(get(v, 'created_at')) ?? '',
+    messages,
+  };
 }
 
 /** POST /voice/session. Throws without a token or a ws(s) URL: there is no session to open. */

@@ -54,17 +54,27 @@ export function createClient(cfg: ClientConfig): ApiClient {
   return {
     getConfig: (signal) => json('/config', signal).then(readConfig),
     listConversations: (cursor, signal) =>
-      json(`/conversations?limit=20${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, signal).then(readConversationPage),
+      json(`/conversations?limit=20${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, signal).then(
+        readConversationPage,
+      ),
     getConversation: (id, signal) =>
-      checkId(id).then(() => json(`/conversations/${encodeURIComponent(id)}`, signal)).then((v) => readConversation(v, id)),
+      checkId(id)
+        .then(() => json(`/conversations/${encodeURIComponent(id)}`, signal))
+        .then((v) => readConversation(v, id)),
     voiceSession: (conversationId, signal) =>
       // JSON.stringify drops an undefined key: `{}` without a conversation.
-      checkId(conversationId).then(() => json('/voice/session', signal, [{ conversation_id: conversationId ?? undefined }])).then(readVoiceSession),
+      checkId(conversationId)
+        .then(() => json('/voice/session', signal, [{ conversation_id: conversationId ?? undefined }]))
+        .then(readVoiceSession),
     // No body at all: the service expects none.
     portalCode: (signal) => json('/portal/code', signal, [undefined]).then(readPortalCode),
     chat: async (body, onEvent, signal) => {
       await checkId(body.conversation_id);
-      return readChatStream(await request('/chat', { signal, post: [body], accept: 'text/event-stream' }), onEvent, signal);
+      return readChatStream(
+        await request('/chat', { signal, post: [body], accept: 'text/event-stream' }),
+        onEvent,
+        signal,
+      );
     },
   };
 }

@@ -22,12 +22,7 @@ export class HttpError extends Error {
   /** 429 only: when that limit resets (ISO 8601, as the service sent it). */
   declare readonly resetAt: string | undefined;
 
-  constructor(
-    status: number,
-    detail: ErrorBody['detail'],
-    requestId?: string,
-    retryAfterMs?: number,
-  ) {
+  constructor(status: number, detail: ErrorBody['detail'], requestId?: string, retryAfterMs?: number) {
     // A string detail has none of these keys, so one lookup object serves both shapes.
     const d = (detail || {}) as Record<string, unknown>;
     const code = str(d.error);
@@ -40,10 +35,7 @@ export class HttpError extends Error {
       detail,
       requestId,
       retryAfterMs,
-      period:
-        limit && ['daily', 'monthly', 'per_minute'].includes(d.period as string)
-          ? d.period
-          : undefined,
+      period: limit && ['daily', 'monthly', 'per_minute'].includes(d.period as string) ? d.period : undefined,
       resetAt: str(limit && d.reset_at),
     });
   }

@@ -11,5 +11,12 @@
  */
 export function isSafeId(v: unknown): v is string {
   // eslint-disable-next-line no-control-regex
-  return typeof v === 'string' && v.length > 0 && v.length <= 256 && v !== '.' && v !== '..' && !/[/\\\u0000-\u001f\u007f]/.test(v);
+  return (
+    typeof v === 'string' &&
+    v.length > 0 &&
+    v.length <= 256 &&
+    v !== '.' &&
+    v !== '..' &&
+    !/[/\\\u0000-\u001f\u007f]/.test(v)
+  );
 }

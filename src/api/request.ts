@@ -40,7 +40,8 @@ const uuid = (): string =>
   crypto.randomUUID?.() ??
   // Each 0/1 becomes a random hex digit, the 8 one of 8–b (the variant); the 4 (version) stays.
   '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-    (+c ^ ((Math.random() * 16) & (15 >> (+c / 4)))).toString(16));
+    (+c ^ ((Math.random() * 16) & (15 >> (+c / 4)))).toString(16),
+  );
 
 /** Reads a non-2xx answer defensively: proxies answer with HTML, and a 5xx may have no body. */
 async function httpError(res: Response): Promise<HttpError> {
@@ -115,7 +116,8 @@ export function createRequest(cfg: RequestConfig): Request {
       if (res) {
         err = await httpError(res);
         signal?.throwIfAborted();
-        if (res.status === 401 && /^(token_expired|invalid_token)$/.test((err as HttpError).code!)) cfg.tokens.rejected();
+        if (res.status === 401 && /^(token_expired|invalid_token)$/.test((err as HttpError).code!))
+          cfg.tokens.rejected();
         if (res.status !== 503) throw err;
         wait = (err as HttpError).retryAfterMs;
       }

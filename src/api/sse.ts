@@ -32,7 +32,8 @@ export function namedEvent(name: unknown, d: Json): ChatEvent | undefined {
       return;
     }
     case 'approval':
-      if (get(d, 'status') === 'pending') return { type: 'approval', status: 'pending', message: str(get(d, 'message')) };
+      if (get(d, 'status') === 'pending')
+        return { type: 'approval', status: 'pending', message: str(get(d, 'message')) };
       return;
     case 'error':
       // Always ends the reply, with code `unknown` when its data cannot be read.

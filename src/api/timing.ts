@@ -26,7 +26,11 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  * exponential backoff with equal jitter: at least half the step is kept, so widgets on many pages
  * that failed together neither come back together nor at once (250–500, 500–1000, 1000–2000 ms).
  */
-export function retryDelay(attempt: number, retryAfterMs: number | undefined, random: () => number): number | undefined {
+export function retryDelay(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number | undefined {
   if (attempt < MAX_RETRIES && !(retryAfterMs! > MAX_RETRY_AFTER_MS)) {
     return retryAfterMs ?? 250 * 2 ** attempt * (1 + random());
   }

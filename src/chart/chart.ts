@@ -31,7 +31,13 @@ export function render(box: HTMLElement, data: ChartData | null, locale: Locale)
   const plot = document.createElement('div');
   const draw = () => {
     plot.replaceChildren();
-    drawPlot(plot, data, chosen.map((i) => data.series[i]!), box.clientWidth - 14, locale);
+    drawPlot(
+      plot,
+      data,
+      chosen.map((i) => data.series[i]!),
+      box.clientWidth - 14,
+      locale,
+    );
   };
   box.replaceChildren();
   if (data.series.length > 1) {
@@ -64,9 +70,11 @@ export const chartTable: DrawChart = (box, table, locale) => {
       // The first number formats of a page load their locale data (tens of ms): in a task of their own.
       setTimeout(() => (tickLabels([0, 1.5e4, 1e15], locale), chartText(locale).bars(1, 2)));
     };
-    readTable(table, locale, current, slow).then((data) => {
-      if (data !== undefined && current()) render(box, data, locale);
-    }).catch(fail);
+    readTable(table, locale, current, slow)
+      .then((data) => {
+        if (data !== undefined && current()) render(box, data, locale);
+      })
+      .catch(fail);
   } catch {
     fail();
   }

@@ -22,7 +22,8 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Lowest and highest value of the first `rows` rows (loops: a spread of 140,000 arguments overflows the stack). */
 function extent(series: Series[], rows: number): [number, number] {
-  let min = Infinity, max = -Infinity;
+  let min = Infinity,
+    max = -Infinity;
   for (const s of series)
     for (let i = 0; i < rows; i++) {
       const v = s.values[i];
@@ -63,7 +64,8 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
   // The legend wraps; then the plot, then the category labels under it.
   let top = 14;
   if (series.length > 1) {
-    let at = 8, line = 4;
+    let at = 8,
+      line = 4;
     series.forEach((s, i) => {
       const name = cut(s.name, 24);
       const w = 28 + name.length * CHAR;

@@ -47,7 +47,9 @@ export async function readTable(
     return current();
   };
   // Labels in time order, one way or the other (series.ts inTimeOrder), decided as they are read.
-  let up = true, down = true, last: number | null = null;
+  let up = true,
+    down = true,
+    last: number | null = null;
   // A long table starts in a task of its own: the press (or the runtime's first run) has done enough.
   if (tbody.childElementCount > 2_000 && !(await slice(true))) return undefined;
   // Row to row by sibling: no array of 100,000 rows made in one go, no live collection read by index.

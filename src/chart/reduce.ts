@@ -19,7 +19,8 @@ export function lttb(ys: ArrayLike<number>, target: number): number[] {
     // The next bucket's mean (the last point for the last bucket).
     const from = Math.floor((b + 1) * every) + 1;
     const to = Math.min(Math.floor((b + 2) * every) + 1, n);
-    let mx = 0, my = 0;
+    let mx = 0,
+      my = 0;
     for (let i = from; i < to; i++) {
       mx += i;
       my += ys[i]! / (to - from);
@@ -29,7 +30,8 @@ export function lttb(ys: ArrayLike<number>, target: number): number[] {
       mx = n - 1;
       my = ys[n - 1]!;
     }
-    let best = -1, pick = from;
+    let best = -1,
+      pick = from;
     // Halved coordinates: values near 1e308 stay finite in the products.
     const ay = ys[a]! / 2;
     for (let i = Math.floor(b * every) + 1; i < from; i++) {
@@ -79,7 +81,10 @@ export function reduceLine(values: (number | null)[], target: number): Line {
   if (joined) pieces = [pieces.flat()];
   const reduced = pieces.map((run) => {
     const keep = Math.min(run.length, Math.max(2, Math.floor((target * run.length) / total)));
-    return lttb(run.map((i) => values[i]!), keep).map((k) => run[k]!);
+    return lttb(
+      run.map((i) => values[i]!),
+      keep,
+    ).map((k) => run[k]!);
   });
   return { pieces: reduced, total, joined };
 }

@@ -7,7 +7,9 @@ import { decimalOf, numeric, parseNumber, timeKey } from './values';
 
 /** Labels ordered in time, one way or the other: a line rather than bars. */
 export function inTimeOrder(labels: string[]): boolean {
-  let up = true, down = true, last: number | null = null;
+  let up = true,
+    down = true,
+    last: number | null = null;
   for (const label of labels) {
     const k = timeKey(label);
     if (k === null) return false;
@@ -83,7 +85,11 @@ export function chartData(rows: string[][], locale: Locale): ChartData | null {
   const series: Series[] = [];
   head.slice(1).forEach((name, i) => {
     const cells = body.map((r) => r[i + 1] ?? '');
-    const s = column(name, cells, cells.map((c) => parseNumber(c, decimalOf(locale))));
+    const s = column(
+      name,
+      cells,
+      cells.map((c) => parseNumber(c, decimalOf(locale))),
+    );
     if (s) series.push(s);
   });
   const labels = body.map((r) => r[0] ?? '');

@@ -13,7 +13,10 @@ export function parseNumber(cell: string, decimal: string): number | null {
   let s = cell.trim();
   const parens = /^\(.+\)$/.test(s);
   if (parens) s = s.slice(1, -1);
-  const m = /^([-−+]?)\s*(?:\p{Sc}|[A-Z]{2,3}|%)?\s*([-−+]?)(\d[\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\d+))?\s*(?:\p{Sc}|%|[A-Za-z]{1,3})?$/u.exec(s);
+  const m =
+    /^([-−+]?)\s*(?:\p{Sc}|[A-Z]{2,3}|%)?\s*([-−+]?)(\d[\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\d+))?\s*(?:\p{Sc}|%|[A-Za-z]{1,3})?$/u.exec(
+      s,
+    );
   if (!m) return null;
   const n = m[3]!.replace(/\s/g, '');
   const marks = n.replace(/\d/g, '');
@@ -30,7 +33,8 @@ export function parseNumber(cell: string, decimal: string): number | null {
 export const decimalOf = (locale: Locale) => (locale === 'tr' ? ',' : '.');
 
 /** A column is numeric when at least half its cells read as numbers (the rest are gaps). */
-export const numeric = (values: (number | null)[]) => values.some((v) => v != null) && values.filter((v) => v != null).length * 2 >= values.length;
+export const numeric = (values: (number | null)[]) =>
+  values.some((v) => v != null) && values.filter((v) => v != null).length * 2 >= values.length;
 
 let months: Map<string, number> | undefined;
 
@@ -41,7 +45,13 @@ function month(word: string): number | undefined {
     for (const locale of ['en', 'tr'])
       for (const style of ['long', 'short'] as const)
         for (let i = 0; i < 12; i++)
-          months.set(new Intl.DateTimeFormat(locale, { month: style }).format(new Date(2e3, i, 9)).toLowerCase().replace('.', ''), i + 1);
+          months.set(
+            new Intl.DateTimeFormat(locale, { month: style })
+              .format(new Date(2e3, i, 9))
+              .toLowerCase()
+              .replace('.', ''),
+            i + 1,
+          );
   }
   return months.get(word.toLowerCase());
 }
@@ -56,7 +66,8 @@ export function timeKey(label: string): number | null {
   if (m) return Date.UTC(+m[3]!, +m[2]! - 1, +m[1]!);
   if (/^\d{4}-\d\d(-\d\d([T ][\d:.]+Z?)?)?$/.test(s)) return Date.parse(s) || null;
   if (/^\d{4}$/.test(s)) return +s * 16;
-  if ((m = /^(?:[QÇ]([1-4])(?:\s*(\d{4}))?|(\d{4})[\s-]*[QÇ]([1-4]))$/i.exec(s))) return +(m[2] ?? m[3] ?? 0) * 16 + +(m[1] ?? m[4])! * 3;
+  if ((m = /^(?:[QÇ]([1-4])(?:\s*(\d{4}))?|(\d{4})[\s-]*[QÇ]([1-4]))$/i.exec(s)))
+    return +(m[2] ?? m[3] ?? 0) * 16 + +(m[1] ?? m[4])! * 3;
   if ((m = /^(\p{L}+)\.?(?:\s+(\d{4}))?$/u.exec(s))) {
     const i = month(m[1]!);
     if (i) return +(m[2] ?? 0) * 16 + i;
@@ -66,7 +77,15 @@ export function timeKey(label: string): number | null {
 
 /** A table (header row first) gets a chart: at least two rows and a numeric column after the labels. */
 export const chartable = (rows: string[][], locale: Locale) =>
-  rows.length > 2 && rows[0]!.some((_, i) => i > 0 && numericColumn(rows.slice(1).map((r) => r[i] ?? ''), locale));
+  rows.length > 2 &&
+  rows[0]!.some(
+    (_, i) =>
+      i > 0 &&
+      numericColumn(
+        rows.slice(1).map((r) => r[i] ?? ''),
+        locale,
+      ),
+  );
 
 const numericColumn = (cells: string[], locale: Locale) => numeric(cells.map((c) => parseNumber(c, decimalOf(locale))));
 
@@ -84,8 +103,8 @@ export function sortOrder(cells: string[], locale: Locale, direction: 1 | -1): n
     .map((_, i) => i)
     .sort((a, b) => {
       if (!keys) return direction * collator.compare(cells[a]!, cells[b]!);
-      const x = keys[a], y = keys[b];
+      const x = keys[a],
+        y = keys[b];
       return x == null ? +(y != null) : y == null ? -1 : direction * (x - y);
     });
 }
-

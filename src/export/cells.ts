@@ -45,6 +45,9 @@ export const toCsv = (rows: string[][]): string =>
 
 /** "Sales-by-region-2026-11-26.csv": the conversation's title (letters and digits) and the local date. */
 export const csvName = (title: string, now: Date): string => {
-  const name = stripInvisible(title).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const name = stripInvisible(title)
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   return `${name || 'table'}-${now.toLocaleDateString('sv')}.csv`;
 };

@@ -40,7 +40,10 @@ export const tableToTsv = (table: HTMLTableElement): string => toTsv(tableCells(
  * "text (URL)", list items with "- ". Buttons, charts and a windowed table's spacers are left out;
  * so are invisible characters (./invisible.ts).
  */
-export const answerText = (node: Node): string => stripInvisible(blockText(node)).replace(/\n\s*\n\s*/g, '\n\n').trim();
+export const answerText = (node: Node): string =>
+  stripInvisible(blockText(node))
+    .replace(/\n\s*\n\s*/g, '\n\n')
+    .trim();
 
 function blockText(node: Node): string {
   const el = node as HTMLElement;

@@ -30,10 +30,16 @@ export const messages = (locale: Locale): Messages => catalogs[locale];
  * A whole number with the locale's group separator, "3,000" / "3.000". Not with Intl: the first
  * number format of a page costs V8 tens of milliseconds (docs/hardening.md, long tables).
  */
-export const count = (locale: Locale, n: number): string => `${n}`.replace(/\B(?=(\d{3})+$)/g, locale === 'tr' ? '.' : ',');
+export const count = (locale: Locale, n: number): string =>
+  `${n}`.replace(/\B(?=(\d{3})+$)/g, locale === 'tr' ? '.' : ',');
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 31557600], ['month', 2629800], ['week', 604800], ['day', 86400], ['hour', 3600], ['minute', 60],
+  ['year', 31557600],
+  ['month', 2629800],
+  ['week', 604800],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
 ];
 
 /** "in 3 hours" / "3 saat sonra", "yesterday" / "dün", in the UI locale. */

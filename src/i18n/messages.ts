@@ -33,10 +33,7 @@ export const MESSAGES = {
   retry: ['Try again', 'Tekrar dene'],
   reload: ['Reload conversation', 'Sohbeti yeniden yükle'],
   dismiss: ['Dismiss', 'Kapat'],
-  authExpired: [
-    'Your session has expired. Please try again.',
-    'Oturumunuzun süresi doldu. Lütfen tekrar deneyin.',
-  ],
+  authExpired: ['Your session has expired. Please try again.', 'Oturumunuzun süresi doldu. Lütfen tekrar deneyin.'],
   authExpiredStatic: [
     'Your session has expired. Reload the page to continue.',
     'Oturumunuzun süresi doldu. Devam etmek için sayfayı yenileyin.',
@@ -46,10 +43,7 @@ export const MESSAGES = {
     monthly: ['You have reached your monthly message limit.', 'Aylık mesaj sınırınıza ulaştınız.'],
     per_minute: ['You are sending messages too quickly.', 'Çok hızlı mesaj gönderiyorsunuz.'],
   },
-  limitResets: [
-    (when) => `You can write again ${when}.`,
-    (when) => `${when} yeniden yazabilirsiniz.`,
-  ],
+  limitResets: [(when) => `You can write again ${when}.`, (when) => `${when} yeniden yazabilirsiniz.`],
   offline: [
     'You are offline. Your message is kept; send it when you are back online.',
     'İnternet bağlantınız yok. Mesajınız duruyor; bağlantı gelince gönderebilirsiniz.',
@@ -71,18 +65,12 @@ export const MESSAGES = {
     'The assistant is not set up yet. Please contact your administrator.',
     'Asistan henüz kurulmamış. Lütfen yöneticinize başvurun.',
   ],
-  voiceNotConfigured: [
-    'Voice is not set up for this assistant.',
-    'Bu asistan için sesli kullanım ayarlanmamış.',
-  ],
+  voiceNotConfigured: ['Voice is not set up for this assistant.', 'Bu asistan için sesli kullanım ayarlanmamış.'],
   voiceFailed: [
     'Voice could not be started. Please try again.',
     'Sesli kullanım başlatılamadı. Lütfen tekrar deneyin.',
   ],
-  chartFailed: [
-    'The chart could not be loaded. Please try again.',
-    'Grafik yüklenemedi. Lütfen tekrar deneyin.',
-  ],
+  chartFailed: ['The chart could not be loaded. Please try again.', 'Grafik yüklenemedi. Lütfen tekrar deneyin.'],
   micSilence: ['Stop the spoken answer', 'Sesli yanıtı durdur'],
   invalidPublicId: ['The chat is not configured correctly.', 'Sohbet doğru yapılandırılmamış.'],
   approval: [

@@ -65,8 +65,14 @@ export function blocks(tokens: Token[]): Node[] {
         return [h(`h${Math.min(t.depth + 2, 6)}`, inline(t.tokens))];
       case 'code': {
         // The info string's first word names the language, as a class only when it looks like one.
-        const lang = String(t.lang ?? '').trim().split(/\s/)[0]!;
-        const code = h('code', [t.text.replace(/\n$/, '') + '\n'], /^[\w#+.-]{1,40}$/.test(lang) ? { class: `language-${lang}` } : {});
+        const lang = String(t.lang ?? '')
+          .trim()
+          .split(/\s/)[0]!;
+        const code = h(
+          'code',
+          [t.text.replace(/\n$/, '') + '\n'],
+          /^[\w#+.-]{1,40}$/.test(lang) ? { class: `language-${lang}` } : {},
+        );
         return [h('pre', [code])];
       }
       case 'blockquote':
@@ -78,7 +84,12 @@ export function blocks(tokens: Token[]): Node[] {
           h(
             t.ordered ? 'ol' : 'ul',
             (t.items as Tokens.ListItem[]).map((item) =>
-              h('li', (item.tokens as Token[]).flatMap((c) => (c.type === 'text' || c.type === 'checkbox' ? inline([c]) : blocks([c])))),
+              h(
+                'li',
+                (item.tokens as Token[]).flatMap((c) =>
+                  c.type === 'text' || c.type === 'checkbox' ? inline([c]) : blocks([c]),
+                ),
+              ),
             ),
             t.ordered && t.start !== 1 && t.start !== '' ? { start: String(t.start) } : {},
           ),
@@ -89,7 +100,15 @@ export function blocks(tokens: Token[]): Node[] {
         return [/^\s*<br\s*\/?>\s*$/i.test(t.text) ? h('br') : h('p', [t.text.trimEnd()])];
       // Nested too deep to lex within budget (`MAX_DEPTH`, ./limits.ts): its lines, as written.
       case 'plain':
-        return [h('p', t.text.trimEnd().split('\n').flatMap((line: string, i: number) => (i ? [h('br'), line] : [line])))];
+        return [
+          h(
+            'p',
+            t.text
+              .trimEnd()
+              .split('\n')
+              .flatMap((line: string, i: number) => (i ? [h('br'), line] : [line])),
+          ),
+        ];
       default:
         return [h('p', t.tokens ? inline(t.tokens) : [decode(t.text ?? t.raw ?? '')])];
     }

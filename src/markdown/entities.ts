@@ -8,7 +8,14 @@ import DOMPurify from 'dompurify';
 
 import { ENTITY_PURIFY } from './sanitize-config';
 
-const resolved = new Map<string, string>([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']]);
+const resolved = new Map<string, string>([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', '\u00a0'],
+]);
 const MAX_LOOKUPS = 512;
 const REFERENCE = /&(#[xX][\da-fA-F]{1,6}|#\d{1,7}|[A-Za-z][A-Za-z\d]{1,31});/g;
 
@@ -16,11 +23,15 @@ function lookUp(names: string[]): void {
   if (resolved.size + names.length > MAX_LOOKUPS) return;
   for (const name of names) resolved.set(name, ''); // as written, unless the browser knows it
   try {
-    const body: HTMLElement = DOMPurify.sanitize(names.map((name) => `<p>&${name};</p>`).join(''), ENTITY_PURIFY) as HTMLElement;
+    const body: HTMLElement = DOMPurify.sanitize(
+      names.map((name) => `<p>&${name};</p>`).join(''),
+      ENTITY_PURIFY,
+    ) as HTMLElement;
     body.querySelectorAll('p').forEach((p, i) => {
       const value = p.textContent ?? '';
       // A known name gives one or two characters; a prefix match (`&notit;` is `¬it;`) keeps its `;`.
-      if (value && [...value].length <= 2 && (!value.endsWith(';') || names[i] === 'semi')) resolved.set(names[i]!, value);
+      if (value && [...value].length <= 2 && (!value.endsWith(';') || names[i] === 'semi'))
+        resolved.set(names[i]!, value);
     });
   } catch {
     // No DOMPurify here (happy-dom): names stay as written.

@@ -39,7 +39,10 @@ export function lexMarkdown(src: string): Token[] {
     const blank = src.lastIndexOf('\n\n', deep);
     const cut = blank < 0 ? 0 : blank + 2;
     const rest = src.slice(cut);
-    return [...(cut ? lexMarkdown(src.slice(0, cut)) : []), { type: 'plain', raw: rest, text: rest } as Tokens.Generic as Token];
+    return [
+      ...(cut ? lexMarkdown(src.slice(0, cut)) : []),
+      { type: 'plain', raw: rest, text: rest } as Tokens.Generic as Token,
+    ];
   }
   const lexer = new Lexer((options ??= { ...getDefaults(), gfm: true, breaks: false }));
   // What `Lexer.lex` does, with the inline scan skipped for costly runs.

@@ -75,7 +75,8 @@ export function settleInline(s: string): string {
             left = 0;
           }
         }
-        if (left > 0 && delimiter && !isSpace(next) && (c !== '_' || !isWordChar(prev))) stack.push({ c, n: left, p: i });
+        if (left > 0 && delimiter && !isSpace(next) && (c !== '_' || !isWordChar(prev)))
+          stack.push({ c, n: left, p: i });
       }
       i += n - 1;
     } else if (c === '[') brackets.push(s[i - 1] === '!' ? i - 1 : i);
@@ -83,7 +84,7 @@ export function settleInline(s: string): string {
       const open = brackets.pop() as number;
       let j = i + 1;
       if (s[j] === '(') {
-        for (let depth = 0; ++j < s.length; ) {
+        for (let depth = 0; ++j < s.length;) {
           if (s[j] === '\\') j++;
           else if (s[j] === '(') depth++;
           else if (s[j] === ')' && !depth--) break;
@@ -132,8 +133,7 @@ export function settleTail(src: string): string {
     if (!fence) {
       fence = m[1] as string;
       fenceStart = i;
-    }
-    else if (!m[2]?.trim() && m[1]?.startsWith(fence)) fence = '';
+    } else if (!m[2]?.trim() && m[1]?.startsWith(fence)) fence = '';
   });
 
   // Tables: the run of pipe rows ending at the last complete line.

@@ -136,7 +136,11 @@ export class Placement {
         const [header, separator] = block.raw.split('\n');
         const live = table.appendChild(doc.createElement('tbody'));
         this.#carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live };
-      } else if (block?.type === 'code' && /^ {0,3}(`{3,}|~{3,})/.test(block.raw) && !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')) {
+      } else if (
+        block?.type === 'code' &&
+        /^ {0,3}(`{3,}|~{3,})/.test(block.raw) &&
+        !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')
+      ) {
         const code = last?.querySelector('code');
         if (code) {
           const live = doc.createTextNode('');

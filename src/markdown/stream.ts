@@ -72,7 +72,8 @@ class FrameScheduler implements StreamingRenderer {
     if (this.#done) return;
     // The first render anywhere loads the engine first (in the bundle: within this task).
     if (!markdownEngine()) {
-      if (!this.#loading) loadMarkdown().then(this.#run, () => this.#done || this.#target.replaceChildren(this.#pending));
+      if (!this.#loading)
+        loadMarkdown().then(this.#run, () => this.#done || this.#target.replaceChildren(this.#pending));
       this.#loading = true;
       return;
     }

@@ -33,9 +33,13 @@ export function foldTables(root: DocumentFragment): DocumentFragment {
 /** The block of a GFM table token; `inline` builds a cell's content. */
 export function tableBlock(t: Tokens.Table, inline: (tokens: Token[]) => Child[]): HTMLElement {
   // Alignment as a class (styles/chat.css): no style attribute under a strict CSP.
-  const cell = (tag: string) => (c: Tokens.TableCell) => h(tag, inline(c.tokens), c.align ? { class: `align-${c.align}` } : {});
+  const cell = (tag: string) => (c: Tokens.TableCell) =>
+    h(tag, inline(c.tokens), c.align ? { class: `align-${c.align}` } : {});
   const rows = t.rows.map((row) => h('tr', row.map(cell('td'))));
-  const table = h('table', [h('thead', [h('tr', t.header.map(cell('th')))]), ...(rows.length ? [h('tbody', rows)] : [])]);
+  const table = h('table', [
+    h('thead', [h('tr', t.header.map(cell('th')))]),
+    ...(rows.length ? [h('tbody', rows)] : []),
+  ]);
   // The wrapper scrolls sideways so a wide table never widens the message panel. The block
   // around it will also hold the table's chart and buttons (ui/answer-actions.ts): made
   // here, so that adding them never moves a table of thousands of rows in the DOM.

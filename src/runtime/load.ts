@@ -16,7 +16,10 @@ export interface RuntimeLoadOptions {
 }
 
 interface TrustedTypesLike {
-  createPolicy(name: string, rules: { createScriptURL(url: string): string }): { createScriptURL(url: string): unknown };
+  createPolicy(
+    name: string,
+    rules: { createScriptURL(url: string): string },
+  ): { createScriptURL(url: string): unknown };
 }
 
 /**
@@ -34,54 +37,59 @@ const allowed = new Set<string>();
 export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: RuntimeLoadOptions): Promise<T> {
   let p = loading.get(url) as Promise<T> | undefined;
   if (!p) {
-    loading.set(url, (p = new Promise<T>((resolve, reject) => {
-      const script = document.createElement('script');
-      const fail = (e: unknown) => {
-        clearTimeout(timer);
-        script.onload = script.onerror = null;
-        script.remove();
-        // A later use may try again (a runtime that arrives after all then changes nothing).
-        if (loading.get(url) === p) loading.delete(url);
-        reject(e);
-      };
-      const timer = setTimeout(() => {
-        console.error(`ServiceWidget: ${url} not loaded after ${RUNTIME_TIMEOUT_MS / 1000} s.`);
-        fail(Error(`ServiceWidget: runtime not loaded in time: ${url}`));
-      }, RUNTIME_TIMEOUT_MS);
-      // A load without the runtime's event (wrong file) or a failed one (unreachable, no CORS
-      // answer, integrity mismatch).
-      script.onload = script.onerror = () => {
-        // The browser does not say which; the page's developer gets the likely causes.
-        console.error(`ServiceWidget: ${url} not run: unreachable, no CORS header, or not from this build (integrity).`);
-        fail(Error(`ServiceWidget: runtime not loaded: ${url}`));
-      };
-      script.addEventListener(RUNTIME_EVENT, (e) => {
-        clearTimeout(timer);
-        script.onload = script.onerror = null;
-        resolve((e as CustomEvent<T>).detail);
-      });
-      if (nonce) script.setAttribute('nonce', nonce);
-      if (integrity) script.integrity = integrity;
-      const cors = crossOrigin ?? (integrity && 'anonymous');
-      if (cors) script.crossOrigin = cors;
-      script.async = true;
-      // Under `require-trusted-types-for 'script'` a script's src must be a TrustedScriptURL: one
-      // `service-widget` policy per page, made on first use, that accepts only the runtimes' URLs.
-      const tt = (globalThis as { trustedTypes?: TrustedTypesLike }).trustedTypes;
-      allowed.add(url);
-      try {
-        policy ??= tt?.createPolicy('service-widget', {
-          createScriptURL: (u) => {
-            if (!allowed.has(u)) throw TypeError(u);
-            return u;
-          },
+    loading.set(
+      url,
+      (p = new Promise<T>((resolve, reject) => {
+        const script = document.createElement('script');
+        const fail = (e: unknown) => {
+          clearTimeout(timer);
+          script.onload = script.onerror = null;
+          script.remove();
+          // A later use may try again (a runtime that arrives after all then changes nothing).
+          if (loading.get(url) === p) loading.delete(url);
+          reject(e);
+        };
+        const timer = setTimeout(() => {
+          console.error(`ServiceWidget: ${url} not loaded after ${RUNTIME_TIMEOUT_MS / 1000} s.`);
+          fail(Error(`ServiceWidget: runtime not loaded in time: ${url}`));
+        }, RUNTIME_TIMEOUT_MS);
+        // A load without the runtime's event (wrong file) or a failed one (unreachable, no CORS
+        // answer, integrity mismatch).
+        script.onload = script.onerror = () => {
+          // The browser does not say which; the page's developer gets the likely causes.
+          console.error(
+            `ServiceWidget: ${url} not run: unreachable, no CORS header, or not from this build (integrity).`,
+          );
+          fail(Error(`ServiceWidget: runtime not loaded: ${url}`));
+        };
+        script.addEventListener(RUNTIME_EVENT, (e) => {
+          clearTimeout(timer);
+          script.onload = script.onerror = null;
+          resolve((e as CustomEvent<T>).detail);
         });
-        script.src = (policy ? policy.createScriptURL(url) : url) as string;
-      } catch (e) {
-        return fail(e);
-      }
-      document.head.appendChild(script);
-    })));
+        if (nonce) script.setAttribute('nonce', nonce);
+        if (integrity) script.integrity = integrity;
+        const cors = crossOrigin ?? (integrity && 'anonymous');
+        if (cors) script.crossOrigin = cors;
+        script.async = true;
+        // Under `require-trusted-types-for 'script'` a script's src must be a TrustedScriptURL: one
+        // `service-widget` policy per page, made on first use, that accepts only the runtimes' URLs.
+        const tt = (globalThis as { trustedTypes?: TrustedTypesLike }).trustedTypes;
+        allowed.add(url);
+        try {
+          policy ??= tt?.createPolicy('service-widget', {
+            createScriptURL: (u) => {
+              if (!allowed.has(u)) throw TypeError(u);
+              return u;
+            },
+          });
+          script.src = (policy ? policy.createScriptURL(url) : url) as string;
+        } catch (e) {
+          return fail(e);
+        }
+        document.head.appendChild(script);
+      })),
+    );
   }
   return p;
 }

@@ -121,7 +121,9 @@ export function createChat(
     patchMessage(target.id, { confirmation: { ...target.confirmation, status: 'deciding' } });
     try {
       await stream({ conversation_id: conversationId, confirmation: { id: confirmationId, decision } }, () => {
-        patchMessage(target.id, { confirmation: { ...target.confirmation!, status: decision === 'confirm' ? 'confirmed' : 'cancelled' } });
+        patchMessage(target.id, {
+          confirmation: { ...target.confirmation!, status: decision === 'confirm' ? 'confirmed' : 'cancelled' },
+        });
       });
     } catch (err) {
       const closed = err instanceof HttpError && err.code === 'confirmation_not_pending';

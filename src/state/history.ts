@@ -61,7 +61,9 @@ export function createHistory(api: ApiClient, fail: (err: unknown, retry: () => 
         if (!s.loaded) return s;
         const now = new Date().toISOString();
         const existing = s.items.find((i) => i.id === id);
-        const entry = existing ? { ...existing, title, updated_at: now } : { id, title, created_at: now, updated_at: now };
+        const entry = existing
+          ? { ...existing, title, updated_at: now }
+          : { id, title, created_at: now, updated_at: now };
         return { ...s, items: [entry, ...s.items.filter((i) => i.id !== id)] };
       }),
     dispose: () => ctrl?.abort(),

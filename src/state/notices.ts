@@ -62,7 +62,9 @@ export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void
     : { kind: 'auth', code: 'auth', say: 'authExpired', action: again };
   if (err instanceof AuthTokenError) {
     // The page's getAuthToken failed (often CORS on its token endpoint): the session did not expire.
-    return err.expired ? auth : { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'getAuthToken' };
+    return err.expired
+      ? auth
+      : { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'getAuthToken' };
   }
   if (err instanceof NetworkError) return { kind: 'error', code: 'unavailable', say: 'unavailable', action: again };
   if (!(err instanceof HttpError)) return { kind: 'error', code: 'error', say: 'error', action: again };
@@ -84,9 +86,16 @@ export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void
       return { kind: 'limit', code: 'limit', say: 'error', period: err.period ?? 'daily', resetAt: err.resetAt };
   }
   // A 404 that names nothing: the widget's API is not at `baseUrl`.
-  if (err.status === 404) return { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'baseUrl' };
+  if (err.status === 404)
+    return { kind: 'error', code: 'unavailable', say: 'cantConnect', action: again, cause: 'baseUrl' };
   const down = err.status === 503;
-  return { kind: 'error', code: down ? 'unavailable' : 'error', say: down ? 'unavailable' : 'error', requestId: err.requestId, action: again };
+  return {
+    kind: 'error',
+    code: down ? 'unavailable' : 'error',
+    say: down ? 'unavailable' : 'error',
+    requestId: err.requestId,
+    action: again,
+  };
 }
 
 /** An `error` event inside a stream (or a voice error frame): the same notices, by code, no retry. */

@@ -12,17 +12,18 @@ interface PortalCallbacks {
 export function openPortal(api: ApiClient, portalUrl: string | null, on: PortalCallbacks, signal: AbortSignal): void {
   const tab = window.open('about:blank', '_blank');
   if (tab) tab.opener = null;
-  api.portalCode(signal).then(
-    ({ code, url }) => {
+  api
+    .portalCode(signal)
+    .then(({ code, url }) => {
       const target = portalUrl ? withCode(portalUrl, code) : url;
       if (!/^https?:/i.test(target)) throw new Error('portal url must be http(s)');
       if (tab && !tab.closed) tab.location.href = target;
       else on.blocked(target);
-    },
-  ).catch((err: unknown) => {
-    tab?.close();
-    if (!signal.aborted) on.failed(err);
-  });
+    })
+    .catch((err: unknown) => {
+      tab?.close();
+      if (!signal.aborted) on.failed(err);
+    });
 }
 
 function withCode(base: string, code: string): string {

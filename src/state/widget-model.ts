@@ -71,7 +71,13 @@ export interface WidgetModel {
 /** What a screen reader should hear of a markdown reply. */
 function plainText(md: string): string {
   // The start only: the rest would be cut anyway, and a reply may be a megabyte.
-  return md.slice(0, 4e3).replace(/```[\s\S]*?```/g, ' ').replace(/[*_`#>|~]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 1000);
+  return md
+    .slice(0, 4e3)
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/[*_`#>|~]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 1000);
 }
 
 export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): WidgetModel {
@@ -113,11 +119,16 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
 
   // Created before the chat model itself: a failed /config reads whether a reply is on its way.
   const chatState = store<ChatState>({ conversationId: null, messages: [], busy: 'idle' });
-  const config = createConfigLoader(api, life.signal, (loaded) => patch({ config: loaded }), (err, retry) => {
-    // A send on its way, or a notice already shown, says what went wrong: one failure the
-    // visitor sees is one notice and one `error` event. /config is asked again later.
-    if (chatState.get().busy === 'idle' && !notice.get()) fail(err, retry);
-  });
+  const config = createConfigLoader(
+    api,
+    life.signal,
+    (loaded) => patch({ config: loaded }),
+    (err, retry) => {
+      // A send on its way, or a notice already shown, says what went wrong: one failure the
+      // visitor sees is one notice and one `error` event. /config is asked again later.
+      if (chatState.get().busy === 'idle' && !notice.get()) fail(err, retry);
+    },
+  );
 
   /** What the chat (and a spoken turn through it) tells the rest of the widget. */
   const chatListener: ChatListener = {

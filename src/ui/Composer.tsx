@@ -41,35 +41,42 @@ export function Composer() {
 
   return (
     <>
-    {recording && <RecordingBar />}
-    <form class="composer" part="composer" onSubmit={submit}>
-      <textarea
-        ref={input}
-        part="composer-input"
-        rows={1}
-        value={draft}
-        aria-label={t.composerLabel}
-        placeholder={t.composerPlaceholder}
-        onInput={(e) => model.chat.draft.set(e.currentTarget.value)}
-        onKeyDown={onKeyDown}
-      />
-      {streaming ? (
-        <button type="button" class="stop-button" part="stop-button" aria-label={t.stop} title={t.stop} onClick={model.chat.stop}>
-          <Icon name="stop" />
-        </button>
-      ) : (
-        <button
-          type="submit"
-          class="send-button"
-          part="send-button"
-          aria-label={t.send}
-          title={t.send}
-          disabled={busy !== 'idle' || !draft.trim()}
-        >
-          <Icon name="send" />
-        </button>
-      )}
-    </form>
+      {recording && <RecordingBar />}
+      <form class="composer" part="composer" onSubmit={submit}>
+        <textarea
+          ref={input}
+          part="composer-input"
+          rows={1}
+          value={draft}
+          aria-label={t.composerLabel}
+          placeholder={t.composerPlaceholder}
+          onInput={(e) => model.chat.draft.set(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+        {streaming ? (
+          <button
+            type="button"
+            class="stop-button"
+            part="stop-button"
+            aria-label={t.stop}
+            title={t.stop}
+            onClick={model.chat.stop}
+          >
+            <Icon name="stop" />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            class="send-button"
+            part="send-button"
+            aria-label={t.send}
+            title={t.send}
+            disabled={busy !== 'idle' || !draft.trim()}
+          >
+            <Icon name="send" />
+          </button>
+        )}
+      </form>
     </>
   );
 }

@@ -10,7 +10,9 @@ export function Header({ title, inline }: { title: string; inline: boolean }) {
   const inHistory = view === 'history';
   return (
     <div class="header" part="header">
-      <h2 class="title" id="sw-title">{title}</h2>
+      <h2 class="title" id="sw-title">
+        {title}
+      </h2>
       {/* First of the buttons: it comes with /config, after the others show, and the row is
           right-aligned, so here it moves none of them under the visitor's pointer. */}
       {config?.connected_accounts.enabled && (
@@ -23,7 +25,12 @@ export function Header({ title, inline }: { title: string; inline: boolean }) {
         pressed={inHistory}
         onClick={inHistory ? model.showChat : model.showHistory}
       />
-      <HeaderButton part="new-conversation-button" icon="plus" label={t.newConversation} onClick={model.newConversation} />
+      <HeaderButton
+        part="new-conversation-button"
+        icon="plus"
+        label={t.newConversation}
+        onClick={model.newConversation}
+      />
       {model.options.voice && <MicButton />}
       {!inline && <HeaderButton part="close-button" icon="close" label={t.closeChat} onClick={model.close} />}
     </div>

@@ -15,21 +15,37 @@ export function HistoryView() {
 
   return (
     <div class="history">
-      <h3 ref={heading} tabIndex={-1}>{t.historyTitle}</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        {t.historyTitle}
+      </h3>
       {loaded && !items.length && !loading && <p class="empty">{t.historyEmpty}</p>}
       <ul part="history-list" aria-busy={loading}>
         {items.map((item) => (
           <li key={item.id}>
-            <button type="button" class="history-item" part="history-item" onClick={() => model.openConversation(item.id)}>
+            <button
+              type="button"
+              class="history-item"
+              part="history-item"
+              onClick={() => model.openConversation(item.id)}
+            >
               <span>{item.title || t.untitled}</span>
               <span class="when">{relativeTime(locale, item.updated_at)}</span>
             </button>
           </li>
         ))}
       </ul>
-      {loading && <p class="empty" role="status">{t.loading}</p>}
+      {loading && (
+        <p class="empty" role="status">
+          {t.loading}
+        </p>
+      )}
       {nextCursor && !loading && (
-        <button type="button" class="action-button history-more-button" part="history-more-button" onClick={model.history.more}>
+        <button
+          type="button"
+          class="action-button history-more-button"
+          part="history-more-button"
+          onClick={model.history.more}
+        >
           {t.historyMore}
         </button>
       )}

@@ -15,7 +15,8 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
   // The status line follows the reply's phase as it changes, not as it was at the last render.
   const phase = useStore(message.phase ?? stored);
   const live = isLive(phase);
-  const status = phase === 'thinking' ? t.thinking : phase === 'looking-up' ? t.lookingUp : phase === 'stopped' ? t.stopped : '';
+  const status =
+    phase === 'thinking' ? t.thinking : phase === 'looking-up' ? t.lookingUp : phase === 'stopped' ? t.stopped : '';
   return (
     <div class="message" part="message" data-role="assistant" aria-busy={live}>
       <span class="sr-only">{t.assistant}: </span>

@@ -40,7 +40,8 @@ export function MessageList() {
       if (e.type === 'pointerdown' && !atEnd()) pinned = false;
       // A wheel down (at the end, say) is not scrolling up: a clamp after it must not unpin.
       const down = e instanceof WheelEvent && e.deltaY >= 0;
-      if (!down && (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el)) visitor = true;
+      if (!down && (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el))
+        visitor = true;
       if (e.type === 'touchstart') touchY = fingerY(e);
       const up =
         e instanceof WheelEvent

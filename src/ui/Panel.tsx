@@ -47,4 +47,3 @@ export function Panel({ inline }: { inline: boolean }) {
     </div>
   );
 }
-

@@ -56,15 +56,18 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   // same text twice in a row would not be heard again: alternate a trailing no-break space).
   const copy = (part: string, label: (t: Messages) => string, text: () => string) => {
     let copied = false;
-    return button(part, (t) => (copied ? t.copied : label(t)), () =>
-      navigator.clipboard?.writeText(text()).then(() => {
-        if (gone) return;
-        const said = model.t().copied;
-        copied = true;
-        relabel();
-        session.update((s) => ({ ...s, announcement: s.announcement === said ? `${said}\xa0` : said }));
-        later(() => ((copied = false), relabel()), 2e3);
-      }, Boolean),
+    return button(
+      part,
+      (t) => (copied ? t.copied : label(t)),
+      () =>
+        navigator.clipboard?.writeText(text()).then(() => {
+          if (gone) return;
+          const said = model.t().copied;
+          copied = true;
+          relabel();
+          session.update((s) => ({ ...s, announcement: s.announcement === said ? `${said}\xa0` : said }));
+          later(() => ((copied = false), relabel()), 2e3);
+        }, Boolean),
     );
   };
 
@@ -72,7 +75,11 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     // A code block scrolls sideways: keyboard users must be able to reach it to scroll it.
     pre.tabIndex = 0;
     const code = () => stripInvisible(pre.textContent!);
-    if (!pre.nextElementSibling?.matches('.actions')) row(pre, copy('copy-code-button', (t) => t.copyCode, code));
+    if (!pre.nextElementSibling?.matches('.actions'))
+      row(
+        pre,
+        copy('copy-code-button', (t) => t.copyCode, code),
+      );
   }
 
   for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
@@ -89,28 +96,48 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
 
     // Column headers sort; a long table shows its first rows (the rest were built `hidden`,
     // markdown/table.ts) until the visitor asks for all.
-    const view = addSortHeaders(table, scroll, () => locale, () => redraw());
+    const view = addSortHeaders(
+      table,
+      scroll,
+      () => locale,
+      () => redraw(),
+    );
     undo.push(view.destroy);
 
     const actions = [
-      copy('copy-table-button', (t) => t.copyTable, () => tableToTsv(table)),
-      button('download-table-button', (t) => t.downloadTable, () => {
-        const a = document.createElement('a');
-        const url = (a.href = URL.createObjectURL(new Blob([toCsv(tableCells(table))], { type: 'text/csv' })));
-        const revoke = () => URL.revokeObjectURL(url);
-        const { chat, history } = model;
-        a.download = csvName(history.state.get().items.find((i) => i.id === chat.state.get().conversationId)?.title ?? '', new Date());
-        a.click();
-        // Kept a moment for the browser to start the download; revoked at once if the widget goes.
-        later(revoke, 1e4);
-        undo.push(revoke);
-      }),
+      copy(
+        'copy-table-button',
+        (t) => t.copyTable,
+        () => tableToTsv(table),
+      ),
+      button(
+        'download-table-button',
+        (t) => t.downloadTable,
+        () => {
+          const a = document.createElement('a');
+          const url = (a.href = URL.createObjectURL(new Blob([toCsv(tableCells(table))], { type: 'text/csv' })));
+          const revoke = () => URL.revokeObjectURL(url);
+          const { chat, history } = model;
+          a.download = csvName(
+            history.state.get().items.find((i) => i.id === chat.state.get().conversationId)?.title ?? '',
+            new Date(),
+          );
+          a.click();
+          // Kept a moment for the browser to start the download; revoked at once if the widget goes.
+          later(revoke, 1e4);
+          undo.push(revoke);
+        },
+      ),
     ];
     if (view.folded) {
-      const all = button('', (t) => t.showAllRows(count(locale, view.count)), () => {
-        view.showAll();
-        all.remove();
-      });
+      const all = button(
+        '',
+        (t) => t.showAllRows(count(locale, view.count)),
+        () => {
+          view.showAll();
+          all.remove();
+        },
+      );
       actions.push(all);
     }
     // Decided from the rows shown first: reading every cell of a long table would hold the page
@@ -118,23 +145,27 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     if (chartable(tableRows(table, SHOWN_ROWS + 1), locale)) {
       // While the chart shows, the table stays for screen readers (visually hidden, its controls
       // out of the tab order): it is the chart's accessible alternative.
-      const chart = button('chart-button', (t) => t.chart, async () => {
-        const on = chart.getAttribute('aria-pressed') !== 'true';
-        try {
-          draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
-        } catch {
-          return model.chartFailed();
-        }
-        scroll.before((box ??= document.createElement('div')));
-        box.className = 'chart-box';
-        box.hidden = !on;
-        chart.setAttribute('aria-pressed', `${on}`);
-        scroll.classList.toggle('sr-only', on);
-        // Out of the tab order while hidden, yet not `inert`: inert would hide the table from
-        // assistive technology too, and it is the chart's accessible alternative.
-        view.setTabbable(!on);
-        redraw();
-      });
+      const chart = button(
+        'chart-button',
+        (t) => t.chart,
+        async () => {
+          const on = chart.getAttribute('aria-pressed') !== 'true';
+          try {
+            draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
+          } catch {
+            return model.chartFailed();
+          }
+          scroll.before((box ??= document.createElement('div')));
+          box.className = 'chart-box';
+          box.hidden = !on;
+          chart.setAttribute('aria-pressed', `${on}`);
+          scroll.classList.toggle('sr-only', on);
+          // Out of the tab order while hidden, yet not `inert`: inert would hide the table from
+          // assistive technology too, and it is the chart's accessible alternative.
+          view.setTabbable(!on);
+          redraw();
+        },
+      );
       chart.setAttribute('aria-pressed', 'false');
       actions.push(chart);
     }
@@ -142,7 +173,11 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
   }
 
   if (root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
-    const answer = copy('copy-message-button', (t) => t.copyAnswer, () => answerText(root));
+    const answer = copy(
+      'copy-message-button',
+      (t) => t.copyAnswer,
+      () => answerText(root),
+    );
     row(root.lastElementChild!, answer).classList.add('answer');
   }
 

@@ -8,10 +8,7 @@ export const VOICE_MESSAGES = {
     'The microphone is not available. Check your browser’s permission and try again.',
     'Mikrofona erişilemiyor. Tarayıcınızın izinlerini kontrol edip tekrar deneyin.',
   ],
-  voiceUnsupported: [
-    'Voice input is not supported in this browser.',
-    'Bu tarayıcı sesli girişi desteklemiyor.',
-  ],
+  voiceUnsupported: ['Voice input is not supported in this browser.', 'Bu tarayıcı sesli girişi desteklemiyor.'],
   voiceDropped: ['The voice connection was lost.', 'Sesli bağlantı koptu.'],
   recording: ['Listening…', 'Dinliyorum…'],
 } satisfies Record<string, readonly [en: string, tr: string]>;

@@ -147,7 +147,8 @@ export function startTurn(opts: VoiceTurnOptions, env: VoiceEnv = browserEnv()):
       // binaryType is `arraybuffer`; a Blob or a typed array (some socket shims) is taken as well.
       const d = e.data;
       if (d instanceof ArrayBuffer) player.enqueue(d);
-      else if (ArrayBuffer.isView(d)) player.enqueue(new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice().buffer);
+      else if (ArrayBuffer.isView(d))
+        player.enqueue(new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice().buffer);
       else if (d instanceof Blob) player.enqueue(d.arrayBuffer());
     };
     // `error` is usually followed by `close`, but not when the page's CSP blocks the socket

@@ -6,7 +6,13 @@
 // such answers to the mounted widget.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readConfig, readConversation, readConversationPage, readPortalCode, readVoiceSession } from '../../src/api/answers';
+import {
+  readConfig,
+  readConversation,
+  readConversationPage,
+  readPortalCode,
+  readVoiceSession,
+} from '../../src/api/answers';
 import { ProtocolError } from '../../src/api/errors';
 import { isSafeId } from '../../src/api/ids';
 import { ANSWERS, faulty } from './faulty';
@@ -14,7 +20,8 @@ import { ANSWERS, faulty } from './faulty';
 type Obj = Record<string, unknown>;
 const isStr = (v: unknown): v is string => typeof v === 'string';
 /** `o[key]` when `o` is an object that has it as its own property (what the service sent). */
-const own = (o: unknown, key: string): unknown => (o && typeof o === 'object' && Object.hasOwn(o, key) ? (o as Obj)[key] : undefined);
+const own = (o: unknown, key: string): unknown =>
+  o && typeof o === 'object' && Object.hasOwn(o, key) ? (o as Obj)[key] : undefined;
 const str = (v: unknown, fallback: string) => (isStr(v) ? v : fallback);
 const nonEmpty = (v: unknown): v is string => isStr(v) && v !== '';
 
@@ -60,7 +67,16 @@ const expectedPage = (v: unknown) => {
   return {
     data: data.flatMap((item) => {
       const [id, created] = [own(item, 'id'), str(own(item, 'created_at'), '')];
-      return isSafeId(id) ? [{ id, title: str(own(item, 'title'), ''), created_at: created, updated_at: str(own(item, 'updated_at'), created) }] : [];
+      return isSafeId(id)
+        ? [
+            {
+              id,
+              title: str(own(item, 'title'), ''),
+              created_at: created,
+              updated_at: str(own(item, 'updated_at'), created),
+            },
+          ]
+        : [];
     }),
     next_cursor: nonEmpty(cursor) ? cursor : null,
   };
@@ -68,7 +84,9 @@ const expectedPage = (v: unknown) => {
 
 const expectedVoice = (v: unknown) => {
   const [token, url] = [own(v, 'token'), own(v, 'url')];
-  return nonEmpty(token) && nonEmpty(url) && /^wss?:\/\//i.test(url) ? { token, url, expires_at: str(own(v, 'expires_at'), '') } : null;
+  return nonEmpty(token) && nonEmpty(url) && /^wss?:\/\//i.test(url)
+    ? { token, url, expires_at: str(own(v, 'expires_at'), '') }
+    : null;
 };
 
 const expectedPortal = (v: unknown) => {
@@ -83,7 +101,10 @@ const VALID = {
   config: fc.record({
     title: fc.string({ minLength: 1 }),
     welcome: fc.string({ minLength: 1 }),
-    suggestions: fc.array(fc.string({ minLength: 1 }).filter((x) => x.trim() !== ''), { maxLength: 3 }),
+    suggestions: fc.array(
+      fc.string({ minLength: 1 }).filter((x) => x.trim() !== ''),
+      { maxLength: 3 },
+    ),
     read_only: fc.boolean(),
     voice: fc.record({ configured: fc.boolean() }),
     connected_accounts: fc.record({ enabled: fc.boolean() }),
@@ -97,24 +118,40 @@ const VALID = {
     title: text,
     created_at: text,
     messages: fc.array(
-      fc.record({ id: fc.string({ minLength: 1 }), role: fc.constantFrom('user', 'assistant'), content: fc.string({ minLength: 1 }), created_at: text }),
+      fc.record({
+        id: fc.string({ minLength: 1 }),
+        role: fc.constantFrom('user', 'assistant'),
+        content: fc.string({ minLength: 1 }),
+        created_at: text,
+      }),
       { maxLength: 4 },
     ),
   }),
-  voice: fc.record({ token: fc.string({ minLength: 1 }), url: fc.webUrl().map((u) => u.replace(/^https?/, 'wss')), expires_at: text }),
+  voice: fc.record({
+    token: fc.string({ minLength: 1 }),
+    url: fc.webUrl().map((u) => u.replace(/^https?/, 'wss')),
+    expires_at: text,
+  }),
   portal: fc.record({ code: fc.string({ minLength: 1 }), url: fc.webUrl(), expires_at: text }),
 };
 
 describe('answer readers over valid answers: every one is accepted as sent', () => {
   it('/config, /conversations, /conversations/{id}, /voice/session, /portal/code', () => {
     fc.assert(
-      fc.property(VALID.config, VALID.page, VALID.conversation, VALID.voice, VALID.portal, (config, page, conv, voice, portal) => {
-        expect(readConfig(config)).toEqual(config);
-        expect(readConversationPage(page)).toEqual(page);
-        expect(readConversation(conv, 'conv_asked')).toEqual(conv);
-        expect(readVoiceSession(voice)).toEqual(voice);
-        expect(readPortalCode(portal)).toEqual(portal);
-      }),
+      fc.property(
+        VALID.config,
+        VALID.page,
+        VALID.conversation,
+        VALID.voice,
+        VALID.portal,
+        (config, page, conv, voice, portal) => {
+          expect(readConfig(config)).toEqual(config);
+          expect(readConversationPage(page)).toEqual(page);
+          expect(readConversation(conv, 'conv_asked')).toEqual(conv);
+          expect(readVoiceSession(voice)).toEqual(voice);
+          expect(readPortalCode(portal)).toEqual(portal);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -130,10 +167,18 @@ describe('answer readers over generated faulty answers', () => {
 
   it('/config without connected_accounts (or with nulls) uses the defaults', () => {
     expect(readConfig({ title: 'Acme' })).toEqual({
-      title: 'Acme', welcome: undefined, suggestions: [], read_only: false, voice: { configured: true }, connected_accounts: { enabled: false },
+      title: 'Acme',
+      welcome: undefined,
+      suggestions: [],
+      read_only: false,
+      voice: { configured: true },
+      connected_accounts: { enabled: false },
     });
     expect(readConfig(null).connected_accounts.enabled).toBe(false);
-    expect(readConfig({ voice: null, connected_accounts: 'yes', read_only: 'true' })).toMatchObject({ read_only: false, voice: { configured: true } });
+    expect(readConfig({ voice: null, connected_accounts: 'yes', read_only: 'true' })).toMatchObject({
+      read_only: false,
+      voice: { configured: true },
+    });
   });
 
   it('/conversations: rejected exactly when `data` is not a list; else every entry with a safe id, its fields or defaults', () => {
@@ -150,9 +195,13 @@ describe('answer readers over generated faulty answers', () => {
   });
 
   it('/conversations whose data is not a list is a ProtocolError (not a list stuck on Loading…)', () => {
-    for (const data of [undefined, null, {}, 'x', 3]) expect(() => readConversationPage({ data, next_cursor: null })).toThrow(ProtocolError);
+    for (const data of [undefined, null, {}, 'x', 3])
+      expect(() => readConversationPage({ data, next_cursor: null })).toThrow(ProtocolError);
     // Entries without a usable id are dropped: they could not be opened.
-    const page = readConversationPage({ data: [{ id: '..' }, { id: '' }, { id: 7 }, { id: 'a/b' }, { id: 'conv_1', title: null }], next_cursor: 5 });
+    const page = readConversationPage({
+      data: [{ id: '..' }, { id: '' }, { id: 7 }, { id: 'a/b' }, { id: 'conv_1', title: null }],
+      next_cursor: 5,
+    });
     expect(page).toEqual({ data: [{ id: 'conv_1', title: '', created_at: '', updated_at: '' }], next_cursor: null });
   });
 
@@ -199,7 +248,10 @@ describe('answer readers over generated faulty answers', () => {
       'conv_1',
     );
     expect(conv.messages.map((m) => m.id)).toEqual(['m1', 'm4']);
-    expect(conv.messages[1]).toMatchObject({ content: '', confirmation: { id: 'c1', prompt: 'Delete?', status: 'expired' } });
+    expect(conv.messages[1]).toMatchObject({
+      content: '',
+      confirmation: { id: 'c1', prompt: 'Delete?', status: 'expired' },
+    });
   });
 
   it('/voice/session and /portal/code: rejected exactly without a token and ws(s) URL (a code); else read', () => {
@@ -230,9 +282,12 @@ describe('answer readers over generated faulty answers', () => {
 });
 
 describe('ids from the service', () => {
-  it.each(['', '.', '..', 'a/b', '../x', 'a\\b', 'a\nb', 7, null, undefined, {}, 'x'.repeat(257)])('refuses %o', (id) => {
-    expect(isSafeId(id)).toBe(false);
-  });
+  it.each(['', '.', '..', 'a/b', '../x', 'a\\b', 'a\nb', 7, null, undefined, {}, 'x'.repeat(257)])(
+    'refuses %o',
+    (id) => {
+      expect(isSafeId(id)).toBe(false);
+    },
+  );
 
   it.each(['conv_1', 'c.1', '...', 'a b', 'ü', 'x'.repeat(256)])('accepts %o', (id) => {
     expect(isSafeId(id)).toBe(true);

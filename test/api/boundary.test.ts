@@ -23,7 +23,10 @@ describe('redirects', () => {
     const seen = record();
     let elsewhere = 0;
     server.use(
-      http.post(`${API}/chat`, () => new HttpResponse(null, { status: 307, headers: { Location: `${ELSEWHERE}/api/v1/widget/chat` } })),
+      http.post(
+        `${API}/chat`,
+        () => new HttpResponse(null, { status: 307, headers: { Location: `${ELSEWHERE}/api/v1/widget/chat` } }),
+      ),
       http.all(`${ELSEWHERE}/*`, () => {
         elsewhere++;
         return sse([DONE]);
@@ -31,7 +34,9 @@ describe('redirects', () => {
     );
     const events: ChatEvent[] = [];
     // random 0: the shortest backoff, the 3 automatic retries stay fast.
-    const sending = makeClient({ random: () => 0 }).chat({ message: 'Delete all orders of customer 42' }, (e) => events.push(e));
+    const sending = makeClient({ random: () => 0 }).chat({ message: 'Delete all orders of customer 42' }, (e) =>
+      events.push(e),
+    );
     await expect(sending).rejects.toBeInstanceOf(NetworkError);
     expect(elsewhere).toBe(0);
     expect(seen.filter((r) => r.includes(ELSEWHERE))).toEqual([]);
@@ -41,7 +46,10 @@ describe('redirects', () => {
   it('a 302 on /config is an error too (msw follows redirects of GETs like a browser)', async () => {
     let elsewhere = 0;
     server.use(
-      http.get(`${API}/config`, () => new HttpResponse(null, { status: 302, headers: { Location: `${ELSEWHERE}/config` } })),
+      http.get(
+        `${API}/config`,
+        () => new HttpResponse(null, { status: 302, headers: { Location: `${ELSEWHERE}/config` } }),
+      ),
       http.get(`${ELSEWHERE}/config`, () => {
         elsewhere++;
         return HttpResponse.json({ title: 'Not the service' });
@@ -53,24 +61,36 @@ describe('redirects', () => {
 });
 
 describe('ids from the service', () => {
-  it.each(['', '.', '..', 'a/b', 7 as unknown as string])('getConversation(%o) is refused without a request', async (id) => {
-    const seen = record();
-    await expect(makeClient().getConversation(id)).rejects.toBeInstanceOf(ProtocolError);
-    expect(seen).toEqual([]);
-  });
+  it.each(['', '.', '..', 'a/b', 7 as unknown as string])(
+    'getConversation(%o) is refused without a request',
+    async (id) => {
+      const seen = record();
+      await expect(makeClient().getConversation(id)).rejects.toBeInstanceOf(ProtocolError);
+      expect(seen).toEqual([]);
+    },
+  );
 
   it('a chat or voice session for an unsafe conversation id is refused without a request', async () => {
     const seen = record();
-    await expect(makeClient().chat({ conversation_id: '..', message: 'x' }, () => {})).rejects.toBeInstanceOf(ProtocolError);
+    await expect(makeClient().chat({ conversation_id: '..', message: 'x' }, () => {})).rejects.toBeInstanceOf(
+      ProtocolError,
+    );
     await expect(makeClient().voiceSession('.')).rejects.toBeInstanceOf(ProtocolError);
     expect(seen).toEqual([]);
   });
 
-  it.each(['', '.', '..', 'a/b'])('X-Conversation-Id %o and a `conversation` event with it are not taken', async (id) => {
-    server.use(http.post(`${API}/chat`, () => sse([named('conversation', { id, title: 'x' }), DONE], 'close', { 'X-Conversation-Id': id })));
-    const events: ChatEvent[] = [];
-    const { conversationId } = await makeClient().chat({ message: 'hi' }, (e) => events.push(e));
-    expect(conversationId).toBeNull();
-    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'done' }]);
-  });
+  it.each(['', '.', '..', 'a/b'])(
+    'X-Conversation-Id %o and a `conversation` event with it are not taken',
+    async (id) => {
+      server.use(
+        http.post(`${API}/chat`, () =>
+          sse([named('conversation', { id, title: 'x' }), DONE], 'close', { 'X-Conversation-Id': id }),
+        ),
+      );
+      const events: ChatEvent[] = [];
+      const { conversationId } = await makeClient().chat({ message: 'hi' }, (e) => events.push(e));
+      expect(conversationId).toBeNull();
+      expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'done' }]);
+    },
+  );
 });

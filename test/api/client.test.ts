@@ -8,10 +8,12 @@ import { API, BASE, chunk, DONE, makeClient, named, sse } from './helpers';
 /** Captures every request the client makes, answering each with `answer`. */
 function capture(answer: (req: Request) => Response) {
   const requests: { req: Request; body: string }[] = [];
-  server.use(http.all(`${API}/*`, async ({ request }) => {
-    requests.push({ req: request, body: await request.clone().text() });
-    return answer(request);
-  }));
+  server.use(
+    http.all(`${API}/*`, async ({ request }) => {
+      requests.push({ req: request, body: await request.clone().text() });
+      return answer(request);
+    }),
+  );
   return requests;
 }
 
@@ -45,7 +47,10 @@ describe('createClient', () => {
 
   it('builds list and conversation URLs with encoded parts', async () => {
     const requests = capture((req) =>
-      req.url.includes('/conversations?') ? HttpResponse.json({ data: [], next_cursor: null }) : HttpResponse.json({ id: 'a?b#c', messages: [] }));
+      req.url.includes('/conversations?')
+        ? HttpResponse.json({ data: [], next_cursor: null })
+        : HttpResponse.json({ id: 'a?b#c', messages: [] }),
+    );
     const client = makeClient();
     await client.listConversations(null);
     await client.listConversations('c&d=1');
@@ -58,11 +63,11 @@ describe('createClient', () => {
   });
 
   it('streams a new conversation: no conversation_id key, events as they arrive, X-Conversation-Id', async () => {
-    const requests = capture(() => sse([
-      named('conversation', { id: 'conv_1', title: 'Orders' }),
-      chunk({ content: 'Hi' }),
-      DONE,
-    ], 'close', { 'X-Conversation-Id': 'conv_1' }));
+    const requests = capture(() =>
+      sse([named('conversation', { id: 'conv_1', title: 'Orders' }), chunk({ content: 'Hi' }), DONE], 'close', {
+        'X-Conversation-Id': 'conv_1',
+      }),
+    );
     const events: ChatEvent[] = [];
     const out = await makeClient().chat({ message: 'orders today?' }, (e) => events.push(e));
     expect(out).toEqual({ conversationId: 'conv_1' });
@@ -79,7 +84,9 @@ describe('createClient', () => {
     expect(req.headers.get('Content-Type')).toBe('application/json');
     expect(req.headers.get('Accept')).toBe('text/event-stream');
     expect(req.headers.get('X-Public-Id')).toBe('pk_test');
-    expect(req.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(req.headers.get('Idempotency-Key')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(JSON.parse(body)).toEqual({ message: 'orders today?' });
     expect(Object.keys(JSON.parse(body))).not.toContain('conversation_id');
   });
@@ -95,19 +102,28 @@ describe('createClient', () => {
     capture(() => sse([chunk({ content: 'first' })], 'open'));
     const ac = new AbortController();
     const events: ChatEvent[] = [];
-    const pending = makeClient().chat({ message: 'x' }, (e) => {
-      events.push(e);
-      if (e.type === 'delta') ac.abort();
-    }, ac.signal);
+    const pending = makeClient().chat(
+      { message: 'x' },
+      (e) => {
+        events.push(e);
+        if (e.type === 'delta') ac.abort();
+      },
+      ac.signal,
+    );
     const err = await pending.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DOMException);
     expect(err).toMatchObject({ name: 'AbortError' });
-    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'first' }]);
+    expect(events).toEqual([
+      { type: 'start', conversationId: null },
+      { type: 'delta', text: 'first' },
+    ]);
   });
 
   it('an abort before sending makes no request', async () => {
     const requests = capture(() => HttpResponse.json({}));
-    const err = await makeClient().getConfig(AbortSignal.abort()).catch((e: unknown) => e);
+    const err = await makeClient()
+      .getConfig(AbortSignal.abort())
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'AbortError' });
     expect(requests).toHaveLength(0);
   });
@@ -151,7 +167,8 @@ describe('createClient', () => {
     }
     expect(typeof crypto.randomUUID).toBe('function');
     expect(keys.size).toBe(50);
-    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const key of keys)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('uses an injected fetch as a plain function', async () => {
@@ -185,7 +202,10 @@ function streamFetch(parts: string[], end: 'close' | 'error' | 'open') {
       state.cancelled = true;
     },
   });
-  const fetch = (() => Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }))) as typeof globalThis.fetch;
+  const fetch = (() =>
+    Promise.resolve(
+      new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    )) as typeof globalThis.fetch;
   return { fetch, state, body };
 }
 
@@ -194,7 +214,9 @@ describe('chat stream reading', () => {
     // Cancelling a finished reply's body ends its request as aborted (net::ERR_ABORTED in Chromium).
     const { fetch, state, body } = streamFetch([chunk({ content: 'a' }), DONE, ': trailing comment\n\n'], 'close');
     const events: ChatEvent[] = [];
-    await expect(makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e))).resolves.toEqual({ conversationId: null });
+    await expect(makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e))).resolves.toEqual({
+      conversationId: null,
+    });
     expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'a' }, { type: 'done' }]);
     // Read to the end, then the lock released: the stream is closed, not cancelled.
     await vi.waitFor(() => expect(body.locked).toBe(false));
@@ -226,18 +248,28 @@ describe('chat stream reading', () => {
   it('resolves when an error event ends the reply and the body then closes', async () => {
     const { fetch } = streamFetch([named('error', { error: 'x' })], 'close');
     const events: ChatEvent[] = [];
-    await expect(makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e))).resolves.toEqual({ conversationId: null });
+    await expect(makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e))).resolves.toEqual({
+      conversationId: null,
+    });
     expect(events.at(-1)).toEqual({ type: 'error', error: 'x' });
   });
 
-  it.each(['close', 'error'] as const)('rejects with StreamInterruptedError when the body ends (%s) before [DONE]', async (end) => {
-    const { fetch } = streamFetch([chunk({ content: 'part' })], end);
-    const events: ChatEvent[] = [];
-    const err = await makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(StreamInterruptedError);
-    expect(err).toMatchObject({ name: 'StreamInterruptedError' });
-    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'part' }]);
-  });
+  it.each(['close', 'error'] as const)(
+    'rejects with StreamInterruptedError when the body ends (%s) before [DONE]',
+    async (end) => {
+      const { fetch } = streamFetch([chunk({ content: 'part' })], end);
+      const events: ChatEvent[] = [];
+      const err = await makeClient({ fetch })
+        .chat({ message: 'x' }, (e) => events.push(e))
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(StreamInterruptedError);
+      expect(err).toMatchObject({ name: 'StreamInterruptedError' });
+      expect(events).toEqual([
+        { type: 'start', conversationId: null },
+        { type: 'delta', text: 'part' },
+      ]);
+    },
+  );
 
   it('an abort cancels a body that ignores the signal, surfaces as the AbortError itself, emits nothing after it', async () => {
     const { fetch, state } = streamFetch([chunk({ content: 'a' })], 'open');
@@ -250,14 +282,24 @@ describe('chat stream reading', () => {
     expect(err).toBeInstanceOf(DOMException);
     expect(err).toMatchObject({ name: 'AbortError' });
     expect(state.cancelled).toBe(true);
-    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'a' }]);
+    expect(events).toEqual([
+      { type: 'start', conversationId: null },
+      { type: 'delta', text: 'a' },
+    ]);
   });
 
   it('a mistyped chat answer is not read: its body is cancelled', async () => {
     let cancelled = false;
-    const body = new ReadableStream({ cancel: () => { cancelled = true; } });
-    const fetch = (() => Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/plain' } }))) as typeof globalThis.fetch;
-    const err = await makeClient({ fetch }).chat({ message: 'x' }, () => {}).catch((e: unknown) => e);
+    const body = new ReadableStream({
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const fetch = (() =>
+      Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/plain' } }))) as typeof globalThis.fetch;
+    const err = await makeClient({ fetch })
+      .chat({ message: 'x' }, () => {})
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ name: 'ProtocolError' });
     expect(cancelled).toBe(true);
   });

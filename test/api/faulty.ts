@@ -20,7 +20,11 @@ const MISSING = Symbol('missing');
 /** `valid` with each field (recursively) kept, faulty, or left out. */
 export function faulty(valid: unknown, depth = 0): fc.Arbitrary<unknown> {
   const field = (v: unknown): fc.Arbitrary<unknown> =>
-    fc.oneof({ weight: 3, arbitrary: faulty(v, depth + 1) }, { weight: 1, arbitrary: fc.constant(MISSING) }, { weight: 1, arbitrary: wrongValue });
+    fc.oneof(
+      { weight: 3, arbitrary: faulty(v, depth + 1) },
+      { weight: 1, arbitrary: fc.constant(MISSING) },
+      { weight: 1, arbitrary: wrongValue },
+    );
   let same: fc.Arbitrary<unknown>;
   if (Array.isArray(valid)) {
     same = valid.length ? fc.array(faulty(valid[0], depth + 1), { maxLength: 3 }) : fc.constant([]);
@@ -72,7 +76,11 @@ export const ANSWERS = {
   voice: { token: 'vs_1', url: 'wss://voice.test/ws', expires_at: '2026-11-20T10:02:00Z' },
   portal: { code: 'pc_1', url: 'https://portal.test/connect', expires_at: '2026-11-20T10:05:00Z' },
   /** One chat stream frame's data: a chunk (the named events have their own seeds below). */
-  chunk: { id: 'cmpl_1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: 'Hello', tool_calls: [{ index: 0 }] }, finish_reason: null }] },
+  chunk: {
+    id: 'cmpl_1',
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: { content: 'Hello', tool_calls: [{ index: 0 }] }, finish_reason: null }],
+  },
   events: {
     conversation: { id: 'conv_9', title: 'New' },
     confirmation: { id: 'cf_9', prompt: 'Delete?' },

@@ -11,13 +11,17 @@ export function makeClient(over: Partial<ClientConfig> = {}) {
 
 /** One `chat.completion.chunk` frame with the given delta. */
 export function chunk(delta: object, finish: string | null = null): string {
-  const c = { id: 'cmpl_1', object: 'chat.completion.chunk', created: 1764100000, model: 'm',
-    choices: [{ index: 0, delta, finish_reason: finish }] };
+  const c = {
+    id: 'cmpl_1',
+    object: 'chat.completion.chunk',
+    created: 1764100000,
+    model: 'm',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
   return `data: ${JSON.stringify(c)}\n\n`;
 }
 
-export const named = (event: string, data: object): string =>
-  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+export const named = (event: string, data: object): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export const DONE = 'data: [DONE]\n\n';
 

@@ -25,10 +25,12 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
   /** Counts the attempts and records what each carried. */
   function recordChat(answer: (n: number) => Response | Promise<Response>) {
     const seen: { auth: string | null; key: string | null }[] = [];
-    server.use(http.post(`${API}/chat`, ({ request }) => {
-      seen.push({ auth: request.headers.get('Authorization'), key: request.headers.get('Idempotency-Key') });
-      return answer(seen.length);
-    }));
+    server.use(
+      http.post(`${API}/chat`, ({ request }) => {
+        seen.push({ auth: request.headers.get('Authorization'), key: request.headers.get('Idempotency-Key') });
+        return answer(seen.length);
+      }),
+    );
     return seen;
   }
 
@@ -57,7 +59,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
 
   it('stops after 4 attempts of 503', async () => {
     const seen = recordChat(() => fail(503, null));
-    const pending = makeClient().chat({ message: 'hi' }, () => {}).catch((e: unknown) => e);
+    const pending = makeClient()
+      .chat({ message: 'hi' }, () => {})
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(60_000);
     const err = await pending;
     expect(err).toBeInstanceOf(HttpError);
@@ -77,7 +81,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
 
   it('gives up at once when Retry-After is longer than it will wait', async () => {
     const seen = recordChat(() => fail(503, null, {}, { 'Retry-After': '3600' }));
-    const err = await makeClient().chat({ message: 'hi' }, () => {}).catch((e: unknown) => e);
+    const err = await makeClient()
+      .chat({ message: 'hi' }, () => {})
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503, retryAfterMs: 3_600_000 });
     expect(seen).toHaveLength(1);
   });
@@ -87,7 +93,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
     [0.5, [375, 750, 1500]],
   ])('backs off exponentially with equal jitter (random %f)', async (r, waits) => {
     const seen = recordChat(() => fail(503, null));
-    const pending = makeClient({ random: () => r }).chat({ message: 'hi' }, () => {}).catch((e: unknown) => e);
+    const pending = makeClient({ random: () => r })
+      .chat({ message: 'hi' }, () => {})
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(0);
     for (const [i, wait] of waits.entries()) {
       await vi.advanceTimersByTimeAsync(wait - 1);
@@ -101,7 +109,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
 
   it('backs off the same way for GETs', async () => {
     let calls = 0;
-    server.use(http.get(`${API}/config`, () => (++calls < 3 ? fail(503, null) : HttpResponse.json({ read_only: true }))));
+    server.use(
+      http.get(`${API}/config`, () => (++calls < 3 ? fail(503, null) : HttpResponse.json({ read_only: true }))),
+    );
     const pending = makeClient({ random: () => 0 }).getConfig();
     await vi.advanceTimersByTimeAsync(749);
     expect(calls).toBe(2);
@@ -109,7 +119,10 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
     await expect(pending).resolves.toMatchObject({ read_only: true });
   });
 
-  it.each([['0', 0], ['30', 30_000]])('waits Retry-After: %s exactly, up to 30 s', async (header, ms) => {
+  it.each([
+    ['0', 0],
+    ['30', 30_000],
+  ])('waits Retry-After: %s exactly, up to 30 s', async (header, ms) => {
     const seen = recordChat((n) => (n === 1 ? fail(503, null, {}, { 'Retry-After': header }) : sse([DONE])));
     const pending = makeClient({ random: () => 0.9 }).chat({ message: 'hi' }, () => {});
     await vi.advanceTimersByTimeAsync(0);
@@ -123,7 +136,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
   });
 
   it('retries a network failure before the answer', async () => {
-    const seen = recordChat((n) => (n === 1 ? HttpResponse.error() : sse([DONE], 'close', { 'X-Conversation-Id': 'c9' })));
+    const seen = recordChat((n) =>
+      n === 1 ? HttpResponse.error() : sse([DONE], 'close', { 'X-Conversation-Id': 'c9' }),
+    );
     const pending = makeClient().chat({ message: 'hi' }, () => {});
     await vi.advanceTimersByTimeAsync(10_000);
     await expect(pending).resolves.toEqual({ conversationId: 'c9' });
@@ -138,7 +153,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
     [502, null],
   ])('does not retry %i', async (status, detail) => {
     const seen = recordChat(() => fail(status, detail));
-    const pending = makeClient().chat({ message: 'hi' }, () => {}).catch((e: unknown) => e);
+    const pending = makeClient()
+      .chat({ message: 'hi' }, () => {})
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await pending).toMatchObject({ name: 'HttpError', status });
     expect(seen).toHaveLength(1);
@@ -147,7 +164,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
   it('stops retrying when aborted during the backoff', async () => {
     const seen = recordChat(() => fail(503, null));
     const ac = new AbortController();
-    const pending = makeClient().chat({ message: 'hi' }, () => {}, ac.signal).catch((e: unknown) => e);
+    const pending = makeClient()
+      .chat({ message: 'hi' }, () => {}, ac.signal)
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(100);
     expect(seen).toHaveLength(1);
     ac.abort();
@@ -163,11 +182,16 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
     for (const end of ['error', 'close'] as const) {
       const events: unknown[] = [];
       const seen = recordChat(() => sse([chunk({ content: 'partial' })], end));
-      const pending = makeClient().chat({ message: 'hi' }, (e) => events.push(e)).catch((e: unknown) => e);
+      const pending = makeClient()
+        .chat({ message: 'hi' }, (e) => events.push(e))
+        .catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(60_000);
       expect(await pending).toBeInstanceOf(StreamInterruptedError);
       expect(seen).toHaveLength(1);
-      expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'partial' }]);
+      expect(events).toEqual([
+        { type: 'start', conversationId: null },
+        { type: 'delta', text: 'partial' },
+      ]);
     }
   });
 
@@ -176,7 +200,9 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
       if (n <= 4) await delay('infinite');
       return sse([DONE]);
     });
-    const pending = makeClient({ requestTimeoutMs: 1_000 }).chat({ message: 'hi' }, () => {}).catch((e: unknown) => e);
+    const pending = makeClient({ requestTimeoutMs: 1_000 })
+      .chat({ message: 'hi' }, () => {})
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(999);
     expect(seen).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(30_000);
@@ -188,13 +214,19 @@ describe('automatic retry (docs/protocol.md, "Retries and idempotency")', () => 
 
   it('does not time out a stream once its answer began', async () => {
     const enc = new TextEncoder();
-    const seen = recordChat(() => new HttpResponse(new ReadableStream<Uint8Array>({
-      async pull(c) {
-        await new Promise((r) => setTimeout(r, 5_000));
-        c.enqueue(enc.encode(chunk({ content: 'late' }) + DONE));
-        c.close();
-      },
-    }), { headers: { 'Content-Type': 'text/event-stream' } }));
+    const seen = recordChat(
+      () =>
+        new HttpResponse(
+          new ReadableStream<Uint8Array>({
+            async pull(c) {
+              await new Promise((r) => setTimeout(r, 5_000));
+              c.enqueue(enc.encode(chunk({ content: 'late' }) + DONE));
+              c.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    );
     const events: unknown[] = [];
     const pending = makeClient({ requestTimeoutMs: 1_000 }).chat({ message: 'hi' }, (e) => events.push(e));
     await vi.advanceTimersByTimeAsync(6_000);

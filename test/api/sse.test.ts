@@ -92,8 +92,10 @@ describe('createChatDecoder', () => {
   });
 
   it('ends the reply on an error event, even an unreadable one, and ignores the rest', () => {
-    expect(decode([chunk({ content: 'Hi' }), named('error', { error: 'llm_failed', message: 'x' }), DONE]))
-      .toEqual([{ type: 'delta', text: 'Hi' }, { type: 'error', error: 'llm_failed', message: 'x' }]);
+    expect(decode([chunk({ content: 'Hi' }), named('error', { error: 'llm_failed', message: 'x' }), DONE])).toEqual([
+      { type: 'delta', text: 'Hi' },
+      { type: 'error', error: 'llm_failed', message: 'x' },
+    ]);
     expect(decode(['event: error\ndata: oops\n\n'])).toEqual([{ type: 'error', error: 'unknown' }]);
   });
 
@@ -106,19 +108,18 @@ describe('createChatDecoder', () => {
   });
 
   it('dispatches a last frame the server left without its blank line', () => {
-    expect(decode([chunk({ content: 'a' }), 'data: [DONE]'])).toEqual([
-      { type: 'delta', text: 'a' },
-      { type: 'done' },
-    ]);
+    expect(decode([chunk({ content: 'a' }), 'data: [DONE]'])).toEqual([{ type: 'delta', text: 'a' }, { type: 'done' }]);
   });
 
   it('skips named events with missing fields', () => {
-    expect(decode([
-      named('conversation', { title: 'no id' }),
-      named('confirmation', { id: 'cf' }),
-      named('approval', { status: 'approved' }),
-      'event: conversation\ndata: [1,2]\n\n',
-      DONE,
-    ])).toEqual([{ type: 'done' }]);
+    expect(
+      decode([
+        named('conversation', { title: 'no id' }),
+        named('confirmation', { id: 'cf' }),
+        named('approval', { status: 'approved' }),
+        'event: conversation\ndata: [1,2]\n\n',
+        DONE,
+      ]),
+    ).toEqual([{ type: 'done' }]);
   });
 });

@@ -26,8 +26,12 @@ describe('how a stream ends', () => {
   });
 
   it('a clean end after finish_reason "tool_calls" (or none) is still unfinished', () => {
-    expect(decode(chunk({ content: 'Looking' }) + chunk({}, 'tool_calls'))).toEqual([{ type: 'delta', text: 'Looking' }]);
-    expect(decode(chunk({}, 'stop') + chunk({ content: 'more' }, 'tool_calls'))).toEqual([{ type: 'delta', text: 'more' }]);
+    expect(decode(chunk({ content: 'Looking' }) + chunk({}, 'tool_calls'))).toEqual([
+      { type: 'delta', text: 'Looking' },
+    ]);
+    expect(decode(chunk({}, 'stop') + chunk({ content: 'more' }, 'tool_calls'))).toEqual([
+      { type: 'delta', text: 'more' },
+    ]);
   });
 
   it('the client resolves such a stream as finished', async () => {
@@ -66,27 +70,37 @@ describe('a stream that goes silent (fake timers)', () => {
         state.cancelled = true;
       },
     });
-    const fetch = (() => Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }))) as typeof globalThis.fetch;
+    const fetch = (() =>
+      Promise.resolve(
+        new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+      )) as typeof globalThis.fetch;
     return { fetch, state };
   }
 
   it('60 s without a byte mid-reply: the stream is aborted and treated as cut', async () => {
     const { fetch, state } = timed([[0, chunk({ content: 'partial' })]]);
     const events: ChatEvent[] = [];
-    const pending = makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e)).catch((e: unknown) => e);
+    const pending = makeClient({ fetch })
+      .chat({ message: 'x' }, (e) => events.push(e))
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(59_999);
     expect(state.cancelled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const err = await pending;
     expect(err).toBeInstanceOf(StreamInterruptedError);
     expect(state.cancelled).toBe(true);
-    expect(events).toEqual([{ type: 'start', conversationId: null }, { type: 'delta', text: 'partial' }]);
+    expect(events).toEqual([
+      { type: 'start', conversationId: null },
+      { type: 'delta', text: 'partial' },
+    ]);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it('a stall after finish_reason "stop" is still a cut, not a finished reply', async () => {
     const { fetch } = timed([[0, chunk({ content: 'all' }) + chunk({}, 'stop')]]);
-    const pending = makeClient({ fetch }).chat({ message: 'x' }, () => {}).catch((e: unknown) => e);
+    const pending = makeClient({ fetch })
+      .chat({ message: 'x' }, () => {})
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await pending).toBeInstanceOf(StreamInterruptedError);
   });
@@ -112,10 +126,12 @@ describe('a stream that goes silent (fake timers)', () => {
 describe('the static token rule (token provider)', () => {
   it('a rejected static authToken is not sent again; a getAuthToken is asked again', async () => {
     let calls = 0;
-    server.use(http.get(`${API}/config`, () => {
-      calls++;
-      return HttpResponse.json({ detail: { error: 'token_expired' } }, { status: 401 });
-    }));
+    server.use(
+      http.get(`${API}/config`, () => {
+        calls++;
+        return HttpResponse.json({ detail: { error: 'token_expired' } }, { status: 401 });
+      }),
+    );
     const fixed = makeClient({ getToken: () => 'static.jwt', staticToken: true });
     expect(await fixed.getConfig().catch((e: unknown) => e)).toMatchObject({ name: 'HttpError', status: 401 });
     expect(await fixed.getConfig().catch((e: unknown) => e)).toMatchObject({ name: 'AuthTokenError', expired: true });

@@ -10,7 +10,8 @@ import { apiRequests, DEMO_PUBLIC_ID, resetMock, serverUrl } from './engines';
 import { REPO_ROOT } from './paths';
 
 /** This run's snapshot of dist/widget.js (global-setup.ts), else the live build. */
-const widgetUrl = () => `${serverUrl()}${((inject as (key: string) => unknown)('widgetScriptPath') as string | undefined) ?? '/dist/widget.js'}`;
+const widgetUrl = () =>
+  `${serverUrl()}${((inject as (key: string) => unknown)('widgetScriptPath') as string | undefined) ?? '/dist/widget.js'}`;
 
 const TOKEN_FETCH = `fetch('/api/widget-token', { method: 'POST', credentials: 'include' }).then(function (r) {
         // An error page (a 404, a login redirect's HTML) must not become the token.
@@ -24,13 +25,15 @@ function examplePage(): string {
   for (const needle of [`'${SNIPPET_SRC}'`, "'YOUR_PUBLIC_ID'", TOKEN_FETCH]) {
     if (!html.includes(needle)) throw new Error(`examples/async-snippet.html no longer contains ${needle}`);
   }
-  return html
-    .replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()))
-    .replace("'YOUR_PUBLIC_ID'", JSON.stringify(DEMO_PUBLIC_ID))
-    .replace(TOKEN_FETCH, 'window.__swMintToken()')
-    .replace('if (window.dataLayer)', 'window.dataLayer = window.dataLayer || []; if (window.dataLayer)')
-    // The page names an icon, so the browser's own /favicon.ico request (a 404 in the console) is not made.
-    .replace('<meta charset="utf-8">', '<meta charset="utf-8">\n<link rel="icon" href="data:,">');
+  return (
+    html
+      .replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()))
+      .replace("'YOUR_PUBLIC_ID'", JSON.stringify(DEMO_PUBLIC_ID))
+      .replace(TOKEN_FETCH, 'window.__swMintToken()')
+      .replace('if (window.dataLayer)', 'window.dataLayer = window.dataLayer || []; if (window.dataLayer)')
+      // The page names an icon, so the browser's own /favicon.ico request (a 404 in the console) is not made.
+      .replace('<meta charset="utf-8">', '<meta charset="utf-8">\n<link rel="icon" href="data:,">')
+  );
 }
 
 describe('async snippet (examples/async-snippet.html) in a real browser', () => {
@@ -88,7 +91,9 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     const input = bp.page.locator('[data-service-widget]').locator('[part~="composer-input"]');
     await input.waitFor();
     await expect.poll(() => input.inputValue()).toBe('What is still unpaid on invoice 2026-114?');
-    const events = await bp.page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event));
+    const events = await bp.page.evaluate(() =>
+      (window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event),
+    );
     expect(events.slice(0, 2)).toEqual(['service_widget_ready', 'service_widget_open']);
     // Nothing was sent: ask without { send: true } only fills the composer.
     expect((await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat')).toEqual([]);
@@ -101,11 +106,16 @@ describe('async snippet (examples/async-snippet.html) in a real browser', () => 
     await bp.goto();
     await bp.page.waitForFunction(() => 'version' in window.ServiceWidget);
     const snippet = readFileSync(path.join(REPO_ROOT, 'examples', 'async-snippet.html'), 'utf8');
-    const code = /<script>\n([\s\S]*?)<\/script>/.exec(snippet)![1]!.replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()));
+    const code = /<script>\n([\s\S]*?)<\/script>/
+      .exec(snippet)![1]!
+      .replace(`'${SNIPPET_SRC}'`, JSON.stringify(widgetUrl()));
     const result = await bp.page.evaluate((c) => {
       const api = window.ServiceWidget;
       new Function(c)();
-      return { same: window.ServiceWidget === api, scripts: document.querySelectorAll('script[src$="widget.js"]').length };
+      return {
+        same: window.ServiceWidget === api,
+        scripts: document.querySelectorAll('script[src$="widget.js"]').length,
+      };
     }, code);
     expect(result).toEqual({ same: true, scripts: 1 });
   });

@@ -22,7 +22,10 @@ const state = (wp: WidgetPage) =>
     return {
       count: rows.length,
       sorted: orders.every((v, i) => i === 0 || orders[i - 1]! <= v),
-      firstShown: rows.filter((r) => !r.hidden).slice(0, 2).map((r) => r.cells[0]!.textContent),
+      firstShown: rows
+        .filter((r) => !r.hidden)
+        .slice(0, 2)
+        .map((r) => r.cells[0]!.textContent),
       shown: rows.filter((r) => !r.hidden).length,
     };
   });
@@ -40,7 +43,8 @@ for (const rows of [ROWS]) {
       expect(await header.getAttribute('aria-sort')).toBeNull();
       // Each time the header changes its aria-sort: the first row shown at that moment.
       await header.evaluate((th) => {
-        const seen: [string | null, string | null][] = ((window as unknown as { __sortSeen: typeof seen }).__sortSeen = []);
+        const seen: [string | null, string | null][] = ((window as unknown as { __sortSeen: typeof seen }).__sortSeen =
+          []);
         const body = th.closest('table')!.tBodies[0]!;
         new MutationObserver(() => {
           const first = ([...body.children] as HTMLTableRowElement[]).find((r) => !r.hidden);
@@ -50,15 +54,26 @@ for (const rows of [ROWS]) {
       await header.locator('button').click();
       // While the rows move, the header is busy and does not claim an order yet.
       await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBe('ascending');
-      expect(await state(wp)).toEqual({ count: rows, sorted: true, firstShown: [`Region ${rows - 1}`, `Region ${rows - 2}`], shown: 200 });
+      expect(await state(wp)).toEqual({
+        count: rows,
+        sorted: true,
+        firstShown: [`Region ${rows - 1}`, `Region ${rows - 2}`],
+        shown: 200,
+      });
       expect(await header.evaluate((th) => th.classList.contains('sorting'))).toBe(false);
       // Back to the original order (descending, then none).
       await header.locator('button').click();
       await header.locator('button').click();
       await expect.poll(() => header.getAttribute('aria-sort'), { timeout: WAIT * 2 }).toBeNull();
       await expect.poll(async () => (await state(wp)).firstShown).toEqual(['Region 0', 'Region 1']);
-      const seen = await wp.page.evaluate(() => (window as unknown as { __sortSeen: [string | null, string | null][] }).__sortSeen);
-      const expected: Record<string, string> = { ascending: `Region ${rows - 1}`, descending: 'Region 0', none: 'Region 0' };
+      const seen = await wp.page.evaluate(
+        () => (window as unknown as { __sortSeen: [string | null, string | null][] }).__sortSeen,
+      );
+      const expected: Record<string, string> = {
+        ascending: `Region ${rows - 1}`,
+        descending: 'Region 0',
+        none: 'Region 0',
+      };
       for (const [sort, first] of seen) expect(first).toBe(expected[sort ?? 'none']);
       expect(seen[0]![0]).toBe('ascending');
       expect(seen.at(-1)![0]).toBeNull();
@@ -82,7 +97,9 @@ describe(`"Show all" on a table of ${ROWS.toLocaleString('en')} rows`, () => {
       });
     for (const at of [0.5, 1]) {
       await scroll.evaluate((box, f) => (box.scrollTop = (box.scrollHeight - box.clientHeight) * f), at);
-      await expect.poll(async () => Number((await middle())?.replace('Region ', '') ?? NaN), { timeout: WAIT }).toBeGreaterThan(ROWS * (at - 0.06));
+      await expect
+        .poll(async () => Number((await middle())?.replace('Region ', '') ?? NaN), { timeout: WAIT })
+        .toBeGreaterThan(ROWS * (at - 0.06));
       expect(Number((await middle())!.replace('Region ', ''))).toBeLessThan(ROWS * (at + 0.06));
     }
     expect((await state(wp)).shown).toBeLessThanOrEqual(200);

@@ -8,7 +8,17 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addAxe, cannedAnswer, ENGINE, openPage, problems, settle, STRICT_CSP, type Locator, type WidgetPage } from './engines';
+import {
+  addAxe,
+  cannedAnswer,
+  ENGINE,
+  openPage,
+  problems,
+  settle,
+  STRICT_CSP,
+  type Locator,
+  type WidgetPage,
+} from './engines';
 import { REPO_ROOT, SCREENSHOTS_DIR } from './paths';
 
 const NONCE = 'chart-nonce';
@@ -29,7 +39,12 @@ async function tablesReply(opts: Parameters<typeof openPage>[0] = {}): Promise<W
 
 /** Loads of widget-chart.js (Resource Timing: every engine records script loads). */
 const chartRequests = (wp: WidgetPage) =>
-  wp.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('/widget-chart.js')));
+  wp.page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => u.endsWith('/widget-chart.js')),
+  );
 const tableBlock = (wp: WidgetPage, i: number) => wp.host.locator('.table-block').nth(i);
 
 interface Download {
@@ -38,9 +53,11 @@ interface Download {
   bytes: number[] | null;
 }
 /** The files the page downloaded, with their bytes once read (fixtures/capture-downloads.js). */
-const downloads = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swDownloads: Download[] }).__swDownloads.slice());
+const downloads = (wp: WidgetPage) =>
+  wp.page.evaluate(() => (window as unknown as { __swDownloads: Download[] }).__swDownloads.slice());
 /** What the page wrote to the clipboard, oldest first (fixtures/capture-downloads.js). */
-const clipboard = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swClipboard: string[] }).__swClipboard.slice());
+const clipboard = (wp: WidgetPage) =>
+  wp.page.evaluate(() => (window as unknown as { __swClipboard: string[] }).__swClipboard.slice());
 
 /** Scrolls the element into the message list's view first, as Playwright's click did, then clicks it. */
 const click = async (l: Locator) => {
@@ -55,7 +72,14 @@ const click = async (l: Locator) => {
 const hover = (l: Locator) =>
   l.evaluate((el) => {
     for (const type of ['pointerover', 'pointerenter', 'pointermove']) {
-      el.dispatchEvent(new PointerEvent(type, { bubbles: type !== 'pointerenter', composed: true, pointerType: 'mouse', isPrimary: true }));
+      el.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: type !== 'pointerenter',
+          composed: true,
+          pointerType: 'mouse',
+          isPrimary: true,
+        }),
+      );
     }
   });
 
@@ -75,7 +99,9 @@ describe('charts', () => {
     await chart.waitFor();
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     expect(await chart.getAttribute('role')).toBe('img');
-    expect(await chart.getAttribute('aria-label')).toBe('Bar chart of Revenue by Region, from Marmara to Mediterranean');
+    expect(await chart.getAttribute('aria-label')).toBe(
+      'Bar chart of Revenue by Region, from Marmara to Mediterranean',
+    );
     expect(await chart.locator('rect.mark').count()).toBe(5);
     expect(await chart.locator('rect.mark title').first().textContent()).toBe('Marmara · Revenue: €48,200');
     // The table is still there for screen readers (visually hidden, its buttons out of the tab order).
@@ -97,7 +123,9 @@ describe('charts', () => {
     expect(await returns.textContent()).toBe('Returns');
     expect(await returns.getAttribute('aria-pressed')).toBe('false');
     await click(returns);
-    await expect.poll(() => line.getAttribute('aria-label')).toBe('Line chart of Orders and Returns by Month, from January to June');
+    await expect
+      .poll(() => line.getAttribute('aria-label'))
+      .toBe('Line chart of Orders and Returns by Month, from January to June');
     expect(await returns.getAttribute('aria-pressed')).toBe('true');
     expect(await line.locator('path.line').count()).toBe(2);
     // "n/a" in May is a gap: 6 + 5 points, and the Returns line breaks there.
@@ -108,7 +136,9 @@ describe('charts', () => {
     // One script element, with the nonce, for both charts; no global defined.
     expect(await chartRequests(wp)).toHaveLength(1);
     expect(
-      await wp.page.evaluate(() => [...document.scripts].filter((s) => s.src.endsWith('/widget-chart.js')).map((s) => s.nonce)),
+      await wp.page.evaluate(() =>
+        [...document.scripts].filter((s) => s.src.endsWith('/widget-chart.js')).map((s) => s.nonce),
+      ),
     ).toEqual([NONCE]);
 
     // Pressing again shows the table.
@@ -144,11 +174,15 @@ describe('charts', () => {
     const chart = regions.locator('[part~="chart"]');
     await chart.waitFor();
     await wp.page.evaluate(() => window.__swTest.instance!.setLocale('tr'));
-    const names = ['copy-table-button', 'download-table-button', 'chart-button'].map((p) => regions.locator(`[part~="${p}"]`).textContent());
+    const names = ['copy-table-button', 'download-table-button', 'chart-button'].map((p) =>
+      regions.locator(`[part~="${p}"]`).textContent(),
+    );
     expect(await Promise.all(names)).toEqual(['Tabloyu kopyala', 'CSV indir', 'Grafik']);
     expect(await wp.part('copy-message-button').textContent()).toBe('Yanıtı kopyala');
     expect(await wp.part('copy-code-button').textContent()).toBe('Kodu kopyala');
-    expect(await chart.getAttribute('aria-label')).toBe('Region bazında Revenue çubuk grafiği, Marmara – Mediterranean');
+    expect(await chart.getAttribute('aria-label')).toBe(
+      'Region bazında Revenue çubuk grafiği, Marmara – Mediterranean',
+    );
   });
 
   it('sorting a numeric column sorts numbers as numbers, and the chart follows the table’s order', async () => {
@@ -157,21 +191,41 @@ describe('charts', () => {
     const revenue = regions.locator('th').nth(1);
     await click(revenue.locator('button'));
     expect(await revenue.getAttribute('aria-sort')).toBe('ascending');
-    expect(await regions.locator('tbody td:nth-child(2)').allTextContents()).toEqual(['€9,870', '€22,400', '€27,310', '€31,950', '€48,200']);
+    expect(await regions.locator('tbody td:nth-child(2)').allTextContents()).toEqual([
+      '€9,870',
+      '€22,400',
+      '€27,310',
+      '€31,950',
+      '€48,200',
+    ]);
     await revenue.locator('button').press('Enter'); // keyboard works too
     expect(await revenue.getAttribute('aria-sort')).toBe('descending');
-    expect(await regions.locator('tbody td:first-child').allTextContents()).toEqual(['Marmara', 'Aegean', 'Mediterranean', 'Central Anatolia', 'Black Sea']);
+    expect(await regions.locator('tbody td:first-child').allTextContents()).toEqual([
+      'Marmara',
+      'Aegean',
+      'Mediterranean',
+      'Central Anatolia',
+      'Black Sea',
+    ]);
 
     await click(regions.locator('[part~="chart-button"]'));
     const titles = () => regions.locator('[part~="chart"] rect.mark title').allTextContents();
     await regions.locator('[part~="chart"]').waitFor();
-    expect((await titles()).map((t) => t.split(' · ')[0])).toEqual(['Marmara', 'Aegean', 'Mediterranean', 'Central Anatolia', 'Black Sea']);
+    expect((await titles()).map((t) => t.split(' · ')[0])).toEqual([
+      'Marmara',
+      'Aegean',
+      'Mediterranean',
+      'Central Anatolia',
+      'Black Sea',
+    ]);
     // Sorting while the chart shows redraws it (the header is reachable once the table is back).
     await click(regions.locator('[part~="chart-button"]'));
     await click(revenue.locator('button')); // third press: the original order
     expect(await revenue.getAttribute('aria-sort')).toBeNull();
     await click(regions.locator('[part~="chart-button"]'));
-    await expect.poll(async () => (await titles()).map((t) => t.split(' · ')[0])).toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
+    await expect
+      .poll(async () => (await titles()).map((t) => t.split(' · ')[0]))
+      .toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
   });
 
   it('the CSV file: BOM, RFC 4180 quoting, CRLF, named after the conversation and the date', async () => {
@@ -227,54 +281,86 @@ describe('charts', () => {
     for (const theme of ['light', 'dark'] as const) {
       await wp.page.evaluate((t) => window.__swTest.instance!.setTheme(t), theme);
       const serious = await wp.page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: {
+              run(
+                c: unknown,
+                o: unknown,
+              ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+            };
+          }
+        ).axe;
         const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-        return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+        return violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
       });
       expect(serious, theme).toEqual([]);
     }
   });
 
-  const sizes = [['', { width: 1000, height: 900 }], ['-phone', { width: 390, height: 844 }]] as const;
-  for (const [size, viewport] of sizes) for (const theme of ['dark', 'light'] as const) {
-    const name = `chart-${theme}${size}`;
-    it(`screenshot: ${theme} theme, ${viewport.width}x${viewport.height} (${name}.png)`, async () => {
-      const wp = await tablesReply({ viewport, colorScheme: theme, initOptions: { theme } });
-      const months = tableBlock(wp, 1);
-      await click(months.locator('[part~="chart-button"]'));
-      await months.locator('[part~="chart"]').waitFor();
-      await click(months.locator('[part~="chart-series"] button'));
-      await hover(months.locator('[part~="chart"] circle.mark').nth(9));
-      await wp.part('composer-input').blur();
-      await months.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
-      await settle(wp.page);
-      // The panel cut out of the viewport's screenshot (the drivers shoot the viewport), in the page's own canvas.
-      // The first and last months are labelled at every width.
-      expect(await months.locator('[part~="chart"] > text').allTextContents()).toEqual(expect.arrayContaining(['January', 'June']));
-      const shot = readFileSync(await wp.screenshot(`${name}-viewport`)).toString('base64');
-      const box = (await wp.part('panel').boundingBox())!;
-      const panel = await wp.page.evaluate(
-        async ({ png, box }) => {
-          const img = new Image();
-          img.src = `data:image/png;base64,${png}`;
-          await img.decode();
-          const scale = img.width / innerWidth;
-          const canvas = document.createElement('canvas');
-          canvas.width = Math.round(box.width * scale);
-          canvas.height = Math.round(box.height * scale);
-          canvas.getContext('2d')!.drawImage(img, box.x * scale, box.y * scale, box.width * scale, box.height * scale, 0, 0, canvas.width, canvas.height);
-          return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
-        },
-        { png: shot, box },
-      );
-      // docs/images/ holds Chromium's, refreshed on request only (UPDATE_DOC_IMAGES=1), so a test run leaves the tree clean.
-      const docs = process.env.UPDATE_DOC_IMAGES && ENGINE === 'chromium';
-      const file = path.join(docs ? path.join(REPO_ROOT, 'docs', 'images') : SCREENSHOTS_DIR, docs ? `${name}.png` : `${name}-${ENGINE}.png`);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, Buffer.from(panel, 'base64'));
-      expect(readFileSync(file).length).toBeGreaterThan(5_000);
-    });
-  }
+  const sizes = [
+    ['', { width: 1000, height: 900 }],
+    ['-phone', { width: 390, height: 844 }],
+  ] as const;
+  for (const [size, viewport] of sizes)
+    for (const theme of ['dark', 'light'] as const) {
+      const name = `chart-${theme}${size}`;
+      it(`screenshot: ${theme} theme, ${viewport.width}x${viewport.height} (${name}.png)`, async () => {
+        const wp = await tablesReply({ viewport, colorScheme: theme, initOptions: { theme } });
+        const months = tableBlock(wp, 1);
+        await click(months.locator('[part~="chart-button"]'));
+        await months.locator('[part~="chart"]').waitFor();
+        await click(months.locator('[part~="chart-series"] button'));
+        await hover(months.locator('[part~="chart"] circle.mark').nth(9));
+        await wp.part('composer-input').blur();
+        await months.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+        await settle(wp.page);
+        // The panel cut out of the viewport's screenshot (the drivers shoot the viewport), in the page's own canvas.
+        // The first and last months are labelled at every width.
+        expect(await months.locator('[part~="chart"] > text').allTextContents()).toEqual(
+          expect.arrayContaining(['January', 'June']),
+        );
+        const shot = readFileSync(await wp.screenshot(`${name}-viewport`)).toString('base64');
+        const box = (await wp.part('panel').boundingBox())!;
+        const panel = await wp.page.evaluate(
+          async ({ png, box }) => {
+            const img = new Image();
+            img.src = `data:image/png;base64,${png}`;
+            await img.decode();
+            const scale = img.width / innerWidth;
+            const canvas = document.createElement('canvas');
+            canvas.width = Math.round(box.width * scale);
+            canvas.height = Math.round(box.height * scale);
+            canvas
+              .getContext('2d')!
+              .drawImage(
+                img,
+                box.x * scale,
+                box.y * scale,
+                box.width * scale,
+                box.height * scale,
+                0,
+                0,
+                canvas.width,
+                canvas.height,
+              );
+            return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+          },
+          { png: shot, box },
+        );
+        // docs/images/ holds Chromium's, refreshed on request only (UPDATE_DOC_IMAGES=1), so a test run leaves the tree clean.
+        const docs = process.env.UPDATE_DOC_IMAGES && ENGINE === 'chromium';
+        const file = path.join(
+          docs ? path.join(REPO_ROOT, 'docs', 'images') : SCREENSHOTS_DIR,
+          docs ? `${name}.png` : `${name}-${ENGINE}.png`,
+        );
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, Buffer.from(panel, 'base64'));
+        expect(readFileSync(file).length).toBeGreaterThan(5_000);
+      });
+    }
 });
 
 // Hostile tables (docs/charts.md, "Whatever the cells hold"): canned replies of the test server.
@@ -292,7 +378,10 @@ const table = (head: string[], rows: string[][]) =>
 async function hostileReply(markdown: string, viewport = { width: 1000, height: 900 }): Promise<WidgetPage> {
   const wp = await openPage({ viewport, initOptions: { locale: 'en' }, earlyFixtures: ['main-thread-gaps.js'] });
   await wp.openPanel();
-  await cannedAnswer('/api/v1/widget/chat', { headers: { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_h' }, body: sse(`${markdown}The end.`) });
+  await cannedAnswer('/api/v1/widget/chat', {
+    headers: { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_h' },
+    body: sse(`${markdown}The end.`),
+  });
   await wp.send('data');
   const reply = await wp.waitForReplies(1);
   await reply.locator('[part~="copy-message-button"]').waitFor({ timeout: 60_000 });
@@ -316,19 +405,52 @@ async function chartOf(wp: WidgetPage, block: Locator): Promise<{ name: string |
   await click(block.locator('[part~="chart-button"]'));
   const chart = block.locator('[part~="chart"]');
   await chart.waitFor({ timeout: 30_000 });
-  return { name: await chart.getAttribute('aria-label'), texts: await chart.locator(':scope > text').allTextContents() };
+  return {
+    name: await chart.getAttribute('aria-label'),
+    texts: await chart.locator(':scope > text').allTextContents(),
+  };
 }
 
 describe('charts of hostile tables', () => {
   it('values one apart at full precision, 1e308 spans: an honest axis at once; NaN, Infinity, 400 digits: no chart button', async () => {
     const years = ['2023', '2024', '2025'];
     const wp = await hostileReply(
-      table(['Year', 'Value'], years.map((y, i) => [y, `${9007199254740992 + 2 * i}`])) +
-        table(['Year', 'Id'], years.map((y, i) => [y, `123456789012345678${i}`])) +
-        table(['Year', 'Big'], years.map((y, i) => [y, ['1e308', '1.5e308', '1.7e308'][i]!])) +
-        table(['Region', 'Span'], [['North', '-1.7e308'], ['Middle', '0'], ['South', '1.7e308']]) +
-        table(['Item', 'X'], [['a', 'NaN'], ['b', 'Infinity'], ['c', '-Infinity']]) +
-        table(['Item', 'Y'], [['a', '9'.repeat(400)], ['b', '8'.repeat(400)], ['c', '7'.repeat(400)]]),
+      table(
+        ['Year', 'Value'],
+        years.map((y, i) => [y, `${9007199254740992 + 2 * i}`]),
+      ) +
+        table(
+          ['Year', 'Id'],
+          years.map((y, i) => [y, `123456789012345678${i}`]),
+        ) +
+        table(
+          ['Year', 'Big'],
+          years.map((y, i) => [y, ['1e308', '1.5e308', '1.7e308'][i]!]),
+        ) +
+        table(
+          ['Region', 'Span'],
+          [
+            ['North', '-1.7e308'],
+            ['Middle', '0'],
+            ['South', '1.7e308'],
+          ],
+        ) +
+        table(
+          ['Item', 'X'],
+          [
+            ['a', 'NaN'],
+            ['b', 'Infinity'],
+            ['c', '-Infinity'],
+          ],
+        ) +
+        table(
+          ['Item', 'Y'],
+          [
+            ['a', '9'.repeat(400)],
+            ['b', '8'.repeat(400)],
+            ['c', '7'.repeat(400)],
+          ],
+        ),
     );
     expect(await wp.host.locator('.table-block').count()).toBe(6);
     for (const i of [0, 1, 2, 3]) {
@@ -336,7 +458,9 @@ describe('charts of hostile tables', () => {
       expect(name, `table ${i}`).toMatch(/^(Line|Bar) chart of \w+ by (Year|Region), from \w+ to \w+$/);
       expect(texts.join(' '), `table ${i}`).not.toMatch(/NaN|Infinity|∞/);
       // Distinct, few tick labels (under the category or time labels).
-      const ticks = await tableBlock(wp, i).locator('[part~="chart"] > text[text-anchor="end"]:not([transform])').allTextContents();
+      const ticks = await tableBlock(wp, i)
+        .locator('[part~="chart"] > text[text-anchor="end"]:not([transform])')
+        .allTextContents();
       expect(new Set(ticks).size, `table ${i}: ${ticks.join(', ')}`).toBe(ticks.length);
       expect(ticks.length).toBeGreaterThanOrEqual(2);
       expect(ticks.length).toBeLessThanOrEqual(11);
@@ -351,23 +475,35 @@ describe('charts of hostile tables', () => {
   it('a count, a percentage and money never share an axis; chart-series chooses and adds columns of one unit', async () => {
     const months = ['January', 'February', 'March', 'April', 'May', 'June'];
     const wp = await hostileReply(
-      table(['Month', 'Orders', 'Share', 'Revenue (EUR)', 'Returns'], months.map((m, i) => [m, `${400 + i * 20}`, `${12 + i}.5%`, `${48000 + i * 1000}`, `${25 + i * 2}`])),
+      table(
+        ['Month', 'Orders', 'Share', 'Revenue (EUR)', 'Returns'],
+        months.map((m, i) => [m, `${400 + i * 20}`, `${12 + i}.5%`, `${48000 + i * 1000}`, `${25 + i * 2}`]),
+      ),
     );
     const block = tableBlock(wp, 0);
     expect((await chartOf(wp, block)).name).toBe('Line chart of Orders by Month, from January to June');
     const series = block.locator('[part~="chart-series"]');
     const select = series.locator('select');
-    expect(await select.locator('option').allTextContents()).toEqual(['Orders', 'Share (%)', 'Revenue (EUR)', 'Returns']);
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'Orders',
+      'Share (%)',
+      'Revenue (EUR)',
+      'Returns',
+    ]);
     // Only Returns may join Orders (a count, within 20 times); the keyboard presses it.
     expect(await series.locator('button').allTextContents()).toEqual(['Returns']);
     await series.locator('button').press('Enter');
-    await expect.poll(() => block.locator('[part~="chart"]').getAttribute('aria-label')).toBe('Line chart of Orders and Returns by Month, from January to June');
+    await expect
+      .poll(() => block.locator('[part~="chart"]').getAttribute('aria-label'))
+      .toBe('Line chart of Orders and Returns by Month, from January to June');
     // Choosing the percentage draws it alone: nothing else is in percent.
     await select.evaluate((el) => {
       (el as HTMLSelectElement).value = '1';
       el.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await expect.poll(() => block.locator('[part~="chart"]').getAttribute('aria-label')).toBe('Line chart of Share by Month, from January to June');
+    await expect
+      .poll(() => block.locator('[part~="chart"]').getAttribute('aria-label'))
+      .toBe('Line chart of Share by Month, from January to June');
     expect(await series.locator('button').count()).toBe(0);
     expect(await block.locator('[part~="chart"] path.line').count()).toBe(1);
     expect(await wp.pageErrors()).toEqual([]);
@@ -377,8 +513,14 @@ describe('charts of hostile tables', () => {
     const day = (i: number) => new Date(Date.UTC(2017, 0, 1 + i)).toISOString().slice(0, 10);
     const n = 3_000;
     const wp = await hostileReply(
-      table(['Day', 'Visits'], Array.from({ length: n }, (_, i) => [day(i), `${Math.round(500 + 400 * Math.sin(i / 40) + (i % 7) * 10)}`])) +
-        table(['Product', 'Units'], Array.from({ length: n }, (_, i) => [`Product with a long name ${i}`, `${(i * 37) % 1000}`])),
+      table(
+        ['Day', 'Visits'],
+        Array.from({ length: n }, (_, i) => [day(i), `${Math.round(500 + 400 * Math.sin(i / 40) + (i % 7) * 10)}`]),
+      ) +
+        table(
+          ['Product', 'Units'],
+          Array.from({ length: n }, (_, i) => [`Product with a long name ${i}`, `${(i * 37) % 1000}`]),
+        ),
       { width: 390, height: 844 },
     );
     const days = tableBlock(wp, 0);
@@ -395,10 +537,16 @@ describe('charts of hostile tables', () => {
     const bars = await products.locator('[part~="chart"] rect.mark').count();
     expect(bars).toBeGreaterThan(10);
     expect(bars).toBeLessThanOrEqual(150);
-    expect(await products.locator('.chart-note').textContent()).toBe(`Showing the first ${bars} of 3,000 rows. Sort the table to choose which.`);
+    expect(await products.locator('.chart-note').textContent()).toBe(
+      `Showing the first ${bars} of 3,000 rows. Sort the table to choose which.`,
+    );
     // Every bar's label is there on demand: cut labels carry the full text, each bar names its row.
-    expect(await products.locator('[part~="chart"] rect.mark title').first().textContent()).toBe('Product with a long name 0 · Units: 0');
-    expect(await products.locator('[part~="chart"] > text > title').first().textContent()).toBe('Product with a long name 0');
+    expect(await products.locator('[part~="chart"] rect.mark title').first().textContent()).toBe(
+      'Product with a long name 0 · Units: 0',
+    );
+    expect(await products.locator('[part~="chart"] > text > title').first().textContent()).toBe(
+      'Product with a long name 0',
+    );
     await products.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
     await wp.screenshot('chart-3000-rows-phone'); // artifacts/screenshots/, to look at
     expect(await wp.pageErrors()).toEqual([]);
@@ -407,7 +555,12 @@ describe('charts of hostile tables', () => {
 
   it('200 columns: one column drawn, every numeric column offered by chart-series, no page error', async () => {
     const head = ['Region', ...Array.from({ length: 199 }, (_, c) => `C${c}`)];
-    const wp = await hostileReply(table(head, Array.from({ length: 60 }, (_, r) => [`R${r}`, ...head.slice(1).map((_, c) => `${(r * 31 + c * 7) % 500}`)])));
+    const wp = await hostileReply(
+      table(
+        head,
+        Array.from({ length: 60 }, (_, r) => [`R${r}`, ...head.slice(1).map((_, c) => `${(r * 31 + c * 7) % 500}`)]),
+      ),
+    );
     const block = tableBlock(wp, 0);
     expect((await chartOf(wp, block)).name).toMatch(/^Bar chart of C0 by Region, from R0 to R\d+$/);
     expect(await block.locator('[part~="chart-series"] option').count()).toBe(199);

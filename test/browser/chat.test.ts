@@ -7,7 +7,8 @@ import { apiRequests, DEMO_PUBLIC_ID, openPage, passTime, serverUrl, WAIT } from
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const chatRequests = async () => (await apiRequests()).filter((r) => r.method === 'POST' && r.path === '/api/v1/widget/chat');
+const chatRequests = async () =>
+  (await apiRequests()).filter((r) => r.method === 'POST' && r.path === '/api/v1/widget/chat');
 
 describe('chat round trip', () => {
   it('Enter sends; the reply streams in and renders markdown; the wire carries exactly the contract', async () => {
@@ -83,7 +84,9 @@ describe('chat round trip', () => {
     }
 
     // Both exchanges are on screen, with roles.
-    const roles = await wp.host.locator('[part~="message"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-role')));
+    const roles = await wp.host
+      .locator('[part~="message"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-role')));
     expect(roles).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
@@ -143,7 +146,8 @@ describe('chat round trip', () => {
 
     // Back at the end (the visitor's wheel down), it follows again.
     // (Turn by turn: WebKit's driver scrolls a few thousand px per wheel turn at most.)
-    for (let turn = 0; turn < 30 && (await fromEnd()) > 48; turn++) await wp.page.mouse.wheel(box.x + box.width / 2, box.y + box.height / 2, 0, 3000);
+    for (let turn = 0; turn < 30 && (await fromEnd()) > 48; turn++)
+      await wp.page.mouse.wheel(box.x + box.width / 2, box.y + box.height / 2, 0, 3000);
     await expect.poll(fromEnd, { timeout: WAIT }).toBeLessThanOrEqual(48);
     const later = await height();
     await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(later + 200);
@@ -159,7 +163,9 @@ describe('stopping and failures', () => {
     await wp.send('Orders last week?');
     const reply = wp.host.locator('[part~="message"][data-role="assistant"]');
     // Wait until some text has streamed in, then stop.
-    await expect.poll(async () => ((await reply.first().locator('.md').textContent()) ?? '').length, { timeout: WAIT }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => ((await reply.first().locator('.md').textContent()) ?? '').length, { timeout: WAIT })
+      .toBeGreaterThan(10);
     await wp.part('stop-button').click();
     await wp.part('send-button').waitFor();
     await reply.first().getByText('Stopped.').waitFor();
@@ -208,7 +214,9 @@ describe('stopping and failures', () => {
     // Reload asks the service for the conversation, which has the whole answer.
     await reload.click();
     await wp.host.locator('[part~="message"][data-role="assistant"]', { hasText: 'Umbrella Corp' }).waitFor();
-    expect((await apiRequests()).some((r) => r.method === 'GET' && r.path.startsWith('/api/v1/widget/conversations/conv_'))).toBe(true);
+    expect(
+      (await apiRequests()).some((r) => r.method === 'GET' && r.path.startsWith('/api/v1/widget/conversations/conv_')),
+    ).toBe(true);
     expect(await chatRequests()).toHaveLength(1);
   });
 

@@ -30,7 +30,10 @@ describe('history', () => {
     const chat = (await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat').pop()!;
     expect(chat.body).toEqual({ conversation_id: id, message: 'and by customer?' });
     // `persist` keeps the open conversation's id for this tab, and nothing else anywhere.
-    const storage = await wp.page.evaluate(() => ({ local: localStorage.length, session: Object.entries(sessionStorage) }));
+    const storage = await wp.page.evaluate(() => ({
+      local: localStorage.length,
+      session: Object.entries(sessionStorage),
+    }));
     expect(storage).toEqual({ local: 0, session: [[expect.stringMatching(/^service-widget:/), `1${id}`]] });
   });
 });
@@ -46,7 +49,9 @@ describe('confirmations', () => {
     expect(await chats()).toHaveLength(1);
     // Two buttons side by side at the start of the box, with room between them (a press must not
     // land on the other one).
-    const [box, confirm, cancel] = await Promise.all(['confirmation', 'confirm-button', 'cancel-button'].map((p) => wp.part(p).boundingBox()));
+    const [box, confirm, cancel] = await Promise.all(
+      ['confirmation', 'confirm-button', 'cancel-button'].map((p) => wp.part(p).boundingBox()),
+    );
     expect(confirm!.x - box!.x).toBeLessThan(20);
     expect(Math.abs(cancel!.y - confirm!.y)).toBeLessThan(1);
     expect(cancel!.x - (confirm!.x + confirm!.width)).toBeGreaterThan(7.5);
@@ -63,7 +68,9 @@ describe('confirmations', () => {
 describe('connected accounts', () => {
   /** The one other tab, once its URL matches. */
   const portalTab = async (wp: WidgetPage, url: RegExp) => {
-    await expect.poll(async () => (await wp.otherTabs()).map((t) => t.url), { timeout: WAIT }).toEqual([expect.stringMatching(url)]);
+    await expect
+      .poll(async () => (await wp.otherTabs()).map((t) => t.url), { timeout: WAIT })
+      .toEqual([expect.stringMatching(url)]);
     return (await wp.otherTabs())[0]!;
   };
   const openPortalTab = async (portalUrl?: string) => {
@@ -78,13 +85,22 @@ describe('connected accounts', () => {
     const config = { read_only: false, voice: { configured: true }, connected_accounts: { enabled: true } };
     const wp = await openPage({
       initOptions: { locale: 'en' },
-      beforeLoad: () => cannedAnswer('/api/v1/widget/config', { body: JSON.stringify(config), headers: { 'Content-Type': 'application/json' }, delayMs: 1500 }),
+      beforeLoad: () =>
+        cannedAnswer('/api/v1/widget/config', {
+          body: JSON.stringify(config),
+          headers: { 'Content-Type': 'application/json' },
+          delayMs: 1500,
+        }),
     });
     await wp.openPanel();
     const boxes = () =>
-      wp.part('header').evaluate((header) =>
-        [...header.querySelectorAll('button')].map((b) => `${b.getAttribute('part')} ${Math.round(b.getBoundingClientRect().x)}`),
-      );
+      wp
+        .part('header')
+        .evaluate((header) =>
+          [...header.querySelectorAll('button')].map(
+            (b) => `${b.getAttribute('part')} ${Math.round(b.getBoundingClientRect().x)}`,
+          ),
+        );
     const before = await boxes();
     expect(before.some((b) => b.startsWith('plug-button'))).toBe(false);
     await wp.part('plug-button').waitFor({ timeout: WAIT });

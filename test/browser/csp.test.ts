@@ -55,11 +55,15 @@ describe('strict CSP with Trusted Types', () => {
     await wp.part('history-item').filter({ hasText: 'Regional sales report' }).click();
     // The reopened conversation replaces the one just had (whose reply has a table too).
     await expect.poll(async () => (await apiRequests()).some((r) => /\/conversations\/conv_/.test(r.path))).toBe(true);
-    await wp.host.locator('[part~="message"][data-role="user"]', { hasText: 'How many orders did we get last week?' }).waitFor({ state: 'detached' });
+    await wp.host
+      .locator('[part~="message"][data-role="user"]', { hasText: 'How many orders did we get last week?' })
+      .waitFor({ state: 'detached' });
     const long = wp.host.locator('[part~="message"][data-role="assistant"]').first();
     await long.locator('table').first().waitFor();
 
-    expect((await apiRequests()).map((r) => r.path.replace(/conv_\w+/, 'conv_*').replace(/cursor=[^&]+/, 'cursor=*'))).toEqual([
+    expect(
+      (await apiRequests()).map((r) => r.path.replace(/conv_\w+/, 'conv_*').replace(/cursor=[^&]+/, 'cursor=*')),
+    ).toEqual([
       '/api/v1/widget/config',
       '/api/v1/widget/chat',
       '/api/v1/widget/conversations?limit=20',
@@ -113,9 +117,9 @@ describe('strict CSP with Trusted Types', () => {
     await reply.locator('table').waitFor();
 
     const dom = await reply.evaluate((el) => ({
-      forbidden: Array.from(el.querySelectorAll('img, script, iframe, svg, style, form, input, object, embed, video, audio')).map(
-        (e) => e.tagName,
-      ),
+      forbidden: Array.from(
+        el.querySelectorAll('img, script, iframe, svg, style, form, input, object, embed, video, audio'),
+      ).map((e) => e.tagName),
       links: Array.from(el.querySelectorAll('a')).map((a) => ({
         text: a.textContent,
         href: a.getAttribute('href'),
@@ -123,7 +127,9 @@ describe('strict CSP with Trusted Types', () => {
         rel: a.getAttribute('rel'),
         attrs: a.getAttributeNames().sort(),
       })),
-      withHandlers: Array.from(el.querySelectorAll('*')).filter((e) => e.getAttributeNames().some((n) => n.startsWith('on'))).length,
+      withHandlers: Array.from(el.querySelectorAll('*')).filter((e) =>
+        e.getAttributeNames().some((n) => n.startsWith('on')),
+      ).length,
       text: el.textContent ?? '',
     }));
     expect(dom.forbidden).toEqual([]);

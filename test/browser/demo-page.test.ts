@@ -13,7 +13,11 @@ let demoUrl = '';
 
 beforeAll(async () => {
   // The demo's own server (Vite + the built dist/widget.js), on a free port, in its own process group.
-  server = spawn(process.execPath, ['scripts/demo-server.mjs'], { cwd: REPO_ROOT, env: { ...process.env, PORT: '0' }, detached: true });
+  server = spawn(process.execPath, ['scripts/demo-server.mjs'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0' },
+    detached: true,
+  });
   let output = '';
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -108,7 +112,9 @@ async function setControl(page: TestPage, name: string, value: string): Promise<
 }
 
 const readyEvents = (page: TestPage) =>
-  page.evaluate(() => [...document.querySelectorAll('#event-log li')].filter((li) => /\bready$/.test(li.textContent!)).length);
+  page.evaluate(
+    () => [...document.querySelectorAll('#event-log li')].filter((li) => /\bready$/.test(li.textContent!)).length,
+  );
 
 async function ask(page: TestPage, text: string): Promise<Locator> {
   const input = page.locator('[part~="composer-input"]');
@@ -133,7 +139,8 @@ describe('the QA demo keeps what QA set up', () => {
     // The panel was open: it opens again with the same conversation, question and answer.
     const user = page.locator('[part~="message"][data-role="user"]');
     await expect.poll(() => user.first().textContent(), { timeout: WAIT }).toContain(question);
-    await expect.poll(() => page.locator('[part~="message"][data-role="assistant"]').first().textContent(), { timeout: WAIT })
+    await expect
+      .poll(() => page.locator('[part~="message"][data-role="assistant"]').first().textContent(), { timeout: WAIT })
       .toContain('There were 42 orders');
     expect(await page.locator('[part~="notice"]').count()).toBe(0);
   });
@@ -146,7 +153,9 @@ describe('the QA demo keeps what QA set up', () => {
     await setControl(page, 'theme', 'light');
     await setControl(page, 'locale', 'tr');
     await setControl(page, 'scenario', 'slow');
-    await expect.poll(() => page.locator('[part~="send-button"]').getAttribute('aria-label'), { timeout: WAIT }).toBe('Gönder');
+    await expect
+      .poll(() => page.locator('[part~="send-button"]').getAttribute('aria-label'), { timeout: WAIT })
+      .toBe('Gönder');
     expect(await readyEvents(page)).toBe(before);
     expect(await page.locator('[part~="composer-input"]').inputValue()).toBe('a draft that must survive');
     await setControl(page, 'locale', 'en');
@@ -159,12 +168,15 @@ describe('the QA demo keeps what QA set up', () => {
     await setControl(page, 'askText', 'What is still unpaid on invoice 2026-114?');
     expect(await readyEvents(page)).toBe(ready); // editing the text makes no new widget
     await page.locator('button[data-action="ask"]').click();
-    await expect.poll(() => page.locator('[part~="composer-input"]').inputValue(), { timeout: WAIT })
+    await expect
+      .poll(() => page.locator('[part~="composer-input"]').inputValue(), { timeout: WAIT })
       .toBe('What is still unpaid on invoice 2026-114?');
     await page.locator('button[data-action="askSend"]').click();
     const reply = page.locator('[part~="message"][data-role="assistant"]').last();
     await reply.locator('[part~="copy-message-button"]').waitFor({ timeout: WAIT });
-    expect(await page.locator('[part~="message"][data-role="user"]').last().textContent()).toContain('invoice 2026-114');
+    expect(await page.locator('[part~="message"][data-role="user"]').last().textContent()).toContain(
+      'invoice 2026-114',
+    );
     await setControl(page, 'askText', '');
     await page.locator('button[data-action="ask"]').click();
     await expect.poll(() => page.locator('#status').textContent(), { timeout: WAIT }).toMatch(/^ask threw: TypeError/);
@@ -175,17 +187,19 @@ describe('the QA demo keeps what QA set up', () => {
     const select = page.locator('#controls select[name="scenario"]');
     const [names, fits] = await select.evaluate((el) => {
       const s = el as HTMLSelectElement;
-      const widest = Math.max(...[...s.options].map((o) => {
-        const probe = document.createElement('span');
-        probe.textContent = o.text;
-        probe.style.font = getComputedStyle(s).font;
-        probe.style.position = 'absolute';
-        probe.style.whiteSpace = 'nowrap';
-        document.body.append(probe);
-        const w = probe.getBoundingClientRect().width;
-        probe.remove();
-        return w;
-      }));
+      const widest = Math.max(
+        ...[...s.options].map((o) => {
+          const probe = document.createElement('span');
+          probe.textContent = o.text;
+          probe.style.font = getComputedStyle(s).font;
+          probe.style.position = 'absolute';
+          probe.style.whiteSpace = 'nowrap';
+          document.body.append(probe);
+          const w = probe.getBoundingClientRect().width;
+          probe.remove();
+          return w;
+        }),
+      );
       return [[...s.options].map((o) => o.value), widest <= s.clientWidth] as const;
     });
     expect(names).toContain('long-table');

@@ -32,7 +32,10 @@ export async function barePage(
     .map((src) => `<script src="${src}"></script>`)
     .join('\n');
   for (const [name, text] of Object.entries(files)) {
-    writeFileSync(path.join(dir, name), name.endsWith('.html') ? text.replace(/<head>/i, (head) => `${head}\n${first}`) : text);
+    writeFileSync(
+      path.join(dir, name),
+      name.endsWith('.html') ? text.replace(/<head>/i, (head) => `${head}\n${first}`) : text,
+    );
   }
   writeFileSync(
     path.join(dir, 'mint.js'),
@@ -44,13 +47,21 @@ export async function barePage(
   );
   const base = `${serverUrl()}/${path.relative(REPO_ROOT, dir).split(path.sep).join('/')}/`;
 
-  const driver = await engine().newPage({ viewport: { width: 1280, height: 800 }, isMobile: false, colorScheme: 'light', locale: 'en-US' });
+  const driver = await engine().newPage({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    colorScheme: 'light',
+    locale: 'en-US',
+  });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);
-  const inPage = <T>(name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? []) as T);
+  const inPage = <T>(name: string) =>
+    page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? []) as T);
   const pageErrors = async () => driver.native?.errors.slice() ?? (await inPage<string[]>('__swErrors'));
   const consoleErrors = async () =>
-    (driver.native?.console ?? (await inPage<ConsoleEntry[]>('__swConsole'))).filter((m) => m.type === 'error').map((m) => m.text);
+    (driver.native?.console ?? (await inPage<ConsoleEntry[]>('__swConsole')))
+      .filter((m) => m.type === 'error')
+      .map((m) => m.text);
   return {
     page,
     dir,

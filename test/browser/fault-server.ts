@@ -150,7 +150,10 @@ export async function startFaultServer(): Promise<FaultServer> {
           role!,
           content[0]!,
           // Binary junk (NUL, invalid UTF-8, control bytes) on a line of its own.
-          Buffer.concat([Buffer.from([0x00, 0xff, 0xfe, 0xc3, 0x28, 0x80, 0x01, 0x7f, 0xe2, 0x82]), Buffer.from('\n\n')]),
+          Buffer.concat([
+            Buffer.from([0x00, 0xff, 0xfe, 0xc3, 0x28, 0x80, 0x01, 0x7f, 0xe2, 0x82]),
+            Buffer.from('\n\n'),
+          ]),
           content[1]!,
           'data: {"choices": [{"delta": {"content": "unterminated\n\n',
           'data: not json at all\n\n',

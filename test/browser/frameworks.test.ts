@@ -123,7 +123,13 @@ async function appBundle(name: string, entry: string, aliases: Alias[]): Promise
   };
   const inputs = {
     // bundle()'s source is part of the key: a changed build option is a new bundle.
-    text: [entry, SHIM, aliases.map((a) => `${String(a.find)}=${a.replacement}`).join(), JSON.stringify(define), appBundle.toString()].join('\0'),
+    text: [
+      entry,
+      SHIM,
+      aliases.map((a) => `${String(a.find)}=${a.replacement}`).join(),
+      JSON.stringify(define),
+      appBundle.toString(),
+    ].join('\0'),
     files: ['src', 'examples/react/ServiceWidget.tsx', 'examples/vue/ServiceWidget.ts', 'package-lock.json'],
   };
   const { dir } = await cachedBuild(`framework-${name}`, inputs, async (outDir) => {
@@ -135,7 +141,9 @@ async function appBundle(name: string, entry: string, aliases: Alias[]): Promise
       root: REPO_ROOT,
       logLevel: 'warn',
       publicDir: false,
-      resolve: { alias: [{ find: /^service-widget$/, replacement: path.join(outDir, 'service-widget.js') }, ...aliases] },
+      resolve: {
+        alias: [{ find: /^service-widget$/, replacement: path.join(outDir, 'service-widget.js') }, ...aliases],
+      },
       define,
       oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       build: {
@@ -155,15 +163,22 @@ async function appBundle(name: string, entry: string, aliases: Alias[]): Promise
 async function bundle(name: string, entry: string, aliases: Alias[]): Promise<BarePage> {
   const app = await appBundle(name, entry, aliases);
   // The leak tracker runs before any script of the page (fixtures/leak-tracker.js).
-  const bp = await barePage({
-    'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head>
+  const bp = await barePage(
+    {
+      'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title></head>
 <body><main><h1>SPA</h1><div id="root"></div></main><script type="module" src="app.js"></script></body></html>`,
-  }, { fixtures: ['leak-tracker.js'] });
+    },
+    { fixtures: ['leak-tracker.js'] },
+  );
   copyFileSync(app, path.join(bp.dir, 'app.js'));
   await bp.goto();
-  await bp.page.waitForFunction(() => window.__app !== undefined).catch(async (error: unknown) => {
-    throw new Error(`the ${name} test app did not start: ${[...(await bp.pageErrors()), ...(await bp.consoleErrors())].join('\n') || String(error)}`);
-  });
+  await bp.page
+    .waitForFunction(() => window.__app !== undefined)
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `the ${name} test app did not start: ${[...(await bp.pageErrors()), ...(await bp.consoleErrors())].join('\n') || String(error)}`,
+      );
+    });
   return bp;
 }
 
@@ -171,15 +186,23 @@ const hostCount = (bp: BarePage) => bp.page.evaluate(() => document.querySelecto
 const counts = (bp: BarePage) => bp.page.evaluate(() => ({ inits: window.__sw.inits, destroys: window.__sw.destroys }));
 const leaks = (bp: BarePage) => bp.page.evaluate(() => window.__leaks());
 const render = (bp: BarePage, props: Record<string, unknown>, strict = false) =>
-  bp.page.evaluate(([p, s]) => window.__app.render(p as Record<string, unknown>, s as boolean), [props, strict] as const);
+  bp.page.evaluate(([p, s]) => window.__app.render(p as Record<string, unknown>, s as boolean), [
+    props,
+    strict,
+  ] as const);
 const unmount = (bp: BarePage) => bp.page.evaluate(() => window.__app.unmount());
 const composer = (bp: BarePage) => bp.page.locator('#root [data-service-widget]').locator('[part~="composer-input"]');
 
 /** Marks the current host, to tell a re-created widget from the same one. */
 const markHost = (bp: BarePage) =>
-  bp.page.evaluate(() => ((document.querySelector('[data-service-widget]') as HTMLElement & { __mark?: boolean }).__mark = true));
+  bp.page.evaluate(
+    () => ((document.querySelector('[data-service-widget]') as HTMLElement & { __mark?: boolean }).__mark = true),
+  );
 const hostMarked = (bp: BarePage) =>
-  bp.page.evaluate(() => (document.querySelector('[data-service-widget]') as (HTMLElement & { __mark?: boolean }) | null)?.__mark === true);
+  bp.page.evaluate(
+    () =>
+      (document.querySelector('[data-service-widget]') as (HTMLElement & { __mark?: boolean }) | null)?.__mark === true,
+  );
 
 async function lifecycle(bp: BarePage, strict: 'react' | 'by-hand' | 'none') {
   const props = { publicId: DEMO_PUBLIC_ID, baseUrl: serverUrl(), theme: 'dark' };

@@ -74,7 +74,13 @@ function cannedAnswers(): NodeHandler {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'POST' && url.pathname === '/__canned') {
-      const { path: p, status = 200, headers = {}, body = '', delayMs = 0 } = JSON.parse(await read(req)) as {
+      const {
+        path: p,
+        status = 200,
+        headers = {},
+        body = '',
+        delayMs = 0,
+      } = JSON.parse(await read(req)) as {
         path: string;
         status?: number;
         headers?: Record<string, string>;
@@ -109,7 +115,11 @@ function cannedAnswers(): NodeHandler {
       });
     }
     if (res.destroyed) return true;
-    res.writeHead(answer.status, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': '*', ...answer.headers });
+    res.writeHead(answer.status, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': '*',
+      ...answer.headers,
+    });
     res.end(answer.body);
     return true;
   };
@@ -164,7 +174,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let browser: BrowserServer | undefined;
   let webkit: WebKitProcesses | undefined;
   try {
-    server = await startMockServer({ port: 0, staticRoot: ROOT, extraHeaders: pageHeaders, intercept: cannedAnswers() });
+    server = await startMockServer({
+      port: 0,
+      staticRoot: ROOT,
+      extraHeaders: pageHeaders,
+      intercept: cannedAnswers(),
+    });
     // Chromium-only files (not ported to test/browser/engines/) run in the chromium run only.
     if (ENGINE === 'chromium') browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     if (ENGINE === 'webkit') webkit = await startWebKitDriver();

@@ -105,7 +105,10 @@ export async function apiRequests(): Promise<RecordedRequest[]> {
   return (await mockRequests()).filter((r) => r.path.startsWith('/api/v1/widget/'));
 }
 
-export async function resetMock(scenario: ScenarioName = 'normal', settings: Partial<MockSettings> & { chunkDelayMs?: number } = {}) {
+export async function resetMock(
+  scenario: ScenarioName = 'normal',
+  settings: Partial<MockSettings> & { chunkDelayMs?: number } = {},
+) {
   await mockControl('reset');
   if (scenario !== 'normal') await mockControl('scenario', { name: scenario });
   if (Object.keys(settings).length) await mockControl('settings', settings);
@@ -309,7 +312,9 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
   const page = await context.newPage();
 
   ({ console: consoleMessages, errors: pageErrors } = recordNative(page));
-  page.on('requestfailed', (r) => failedRequests.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`));
+  page.on('requestfailed', (r) =>
+    failedRequests.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`),
+  );
   page.on('response', (r) => {
     if (r.status() >= 400) failedRequests.push(`${r.request().method()} ${r.url()}: ${r.status()}`);
   });

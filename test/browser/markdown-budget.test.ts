@@ -8,15 +8,23 @@ import { cannedAnswer, openPage, type WidgetPage } from './engines';
 const sse = (text: string, piece = 1_024): string => {
   const frames: string[] = [];
   for (let i = 0; i < text.length; i += piece) {
-    frames.push(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text.slice(i, i + piece) }, finish_reason: null }] })}\n\n`);
+    frames.push(
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text.slice(i, i + piece) }, finish_reason: null }] })}\n\n`,
+    );
   }
-  frames.push(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`, 'data: [DONE]\n\n');
+  frames.push(
+    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
+    'data: [DONE]\n\n',
+  );
   return frames.join('');
 };
 
 /** The next POST /chat answers `text` as a stream of 1 KB pieces. */
 const replyWith = (text: string) =>
-  cannedAnswer('/api/v1/widget/chat', { headers: { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_md' }, body: sse(text) });
+  cannedAnswer('/api/v1/widget/chat', {
+    headers: { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_md' },
+    body: sse(text),
+  });
 
 /** A history of one stored conversation whose answer is `text`. */
 const storedReply = async (text: string) => {
@@ -24,7 +32,10 @@ const storedReply = async (text: string) => {
   const json = { 'content-type': 'application/json' };
   await cannedAnswer('/api/v1/widget/conversations', {
     headers: json,
-    body: JSON.stringify({ data: [{ id: 'c_md', title: 'Stored', created_at: at, updated_at: at }], next_cursor: null }),
+    body: JSON.stringify({
+      data: [{ id: 'c_md', title: 'Stored', created_at: at, updated_at: at }],
+      next_cursor: null,
+    }),
   });
   await cannedAnswer('/api/v1/widget/conversations/c_md', {
     headers: json,
@@ -42,7 +53,8 @@ const storedReply = async (text: string) => {
 
 /** How long the main thread was held, each time it was for 50 ms or more (fixtures/main-thread-gaps.js). */
 const held = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __long: number[] }).__long.slice());
-const longestTaskSince = async (wp: WidgetPage, from: number): Promise<number> => Math.max(0, ...(await held(wp)).slice(from));
+const longestTaskSince = async (wp: WidgetPage, from: number): Promise<number> =>
+  Math.max(0, ...(await held(wp)).slice(from));
 const longTaskCount = async (wp: WidgetPage) => (await held(wp)).length;
 
 const open = async () => {
@@ -98,9 +110,19 @@ describe('hostile replies never hold the page', () => {
     await expect.poll(() => reply.locator('tbody tr').count(), { timeout: 60_000 }).toBe(3_000);
     expect(await reply.locator('table').count()).toBe(1);
     expect(await reply.locator('tbody').count()).toBe(1);
-    expect(await reply.locator('tbody tr').last().locator('td').allTextContents()).toEqual(['Region 2999', '2999', `${2999 * 7}.00`]);
+    expect(await reply.locator('tbody tr').last().locator('td').allTextContents()).toEqual([
+      'Region 2999',
+      '2999',
+      `${2999 * 7}.00`,
+    ]);
     await reply.locator('[part~="chart-button"]').waitFor({ timeout: 60_000 });
-    expect(await reply.locator('.actions button').allTextContents()).toEqual(['Copy table', 'Download CSV', 'Show all 3,000 rows', 'Chart', 'Copy answer']);
+    expect(await reply.locator('.actions button').allTextContents()).toEqual([
+      'Copy table',
+      'Download CSV',
+      'Show all 3,000 rows',
+      'Chart',
+      'Copy answer',
+    ]);
     expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
   }, 120_000);
 });
@@ -111,7 +133,11 @@ describe('tables and character references as the markdown says', () => {
     await replyWith('| Name | Count | Note |\n|:--|--:|:-:|\n| a | 1 | x |\n| bb | 1,234 | yy |\n');
     await wp.send('table');
     const reply = await wp.waitForReplies(1);
-    const aligns = await reply.locator('tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td).textAlign));
+    const aligns = await reply
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .evaluateAll((tds) => tds.map((td) => getComputedStyle(td).textAlign));
     expect(aligns).toEqual(['left', 'right', 'center']);
     const head = await reply.locator('thead th').evaluateAll((ths) => ths.map((th) => getComputedStyle(th).textAlign));
     expect(head).toEqual(['left', 'right', 'center']);

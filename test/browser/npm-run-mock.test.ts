@@ -74,7 +74,10 @@ async function openOwnPage(): Promise<{ page: TestPage; errors(): Promise<string
   const own = await openUrl(pageUrl);
   return {
     page: own.page,
-    errors: async () => [...(await own.pageErrors()), ...(await own.consoleMessages()).filter((m) => m.type === 'error').map((m) => m.text)],
+    errors: async () => [
+      ...(await own.pageErrors()),
+      ...(await own.consoleMessages()).filter((m) => m.type === 'error').map((m) => m.text),
+    ],
   };
 }
 
@@ -108,7 +111,10 @@ describe('npm run mock', () => {
   it('switches scenarios from the page through /__mock/scenario', async () => {
     const { page } = await openOwnPage();
     const switched = await page.evaluate(async (url) => {
-      const r = await fetch(`${url}/__mock/scenario`, { method: 'POST', body: JSON.stringify({ name: 'limit-daily' }) });
+      const r = await fetch(`${url}/__mock/scenario`, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'limit-daily' }),
+      });
       return r.json();
     }, mockUrl);
     expect(switched).toEqual({ scenario: 'limit-daily' });

@@ -6,11 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { apiRequests, openPage, PHONE, skipIn, WAIT, type WidgetPage } from './engines';
 
 const ask = (wp: WidgetPage, text: string, send?: boolean) =>
-  wp.page.evaluate(([t, s]) => window.__swTest.instance!.ask(t as string, s === null ? undefined : { send: s as boolean }), [text, send ?? null]);
+  wp.page.evaluate(
+    ([t, s]) => window.__swTest.instance!.ask(t as string, s === null ? undefined : { send: s as boolean }),
+    [text, send ?? null],
+  );
 /** The focused element inside the widget's shadow root: its `part`, or null. */
 const focusedPart = (wp: WidgetPage) =>
-  wp.page.evaluate(() => document.querySelector('[data-service-widget]')?.shadowRoot?.activeElement?.getAttribute('part') ?? null);
-const chatPosts = async () => (await apiRequests()).filter((r) => r.method === 'POST' && r.path === '/api/v1/widget/chat');
+  wp.page.evaluate(
+    () => document.querySelector('[data-service-widget]')?.shadowRoot?.activeElement?.getAttribute('part') ?? null,
+  );
+const chatPosts = async () =>
+  (await apiRequests()).filter((r) => r.method === 'POST' && r.path === '/api/v1/widget/chat');
 
 describe('ask(text, { send }) from the page', () => {
   it('opens the floating panel with the text in the focused composer; send: true sends it like Send', async () => {

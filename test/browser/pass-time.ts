@@ -10,5 +10,8 @@ interface EvaluatingPage {
 
 /** Lets the page run `ms` of frames and timers (after one animation frame). */
 export async function passTime(page: EvaluatingPage, ms = 400): Promise<void> {
-  await page.evaluate((wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))), ms);
+  await page.evaluate(
+    (wait) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))),
+    ms,
+  );
 }

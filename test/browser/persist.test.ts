@@ -54,14 +54,21 @@ describe('persist: the conversation follows the visitor across page loads', () =
     await wp.waitForReplies(1);
     expect(await wp.part('message').count()).toBe(2);
     expect(await wp.part('message').first().textContent()).toContain('How many orders did we get last week?');
-    expect((await since(before)).sort()).toEqual(['GET /api/v1/widget/config', `GET /api/v1/widget/conversations/${id}`]);
+    expect((await since(before)).sort()).toEqual([
+      'GET /api/v1/widget/config',
+      `GET /api/v1/widget/conversations/${id}`,
+    ]);
     expect(await wp.part('notice').count()).toBe(0);
     expect(await wp.pageErrors()).toEqual([]);
     // It reopened by itself: focus stays with the new page. Opened by the visitor, it takes focus.
     expect(await wp.page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
     await wp.part('close-button').click();
     await wp.openPanel();
-    await expect.poll(() => wp.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('part')), { timeout: WAIT }).toBe('composer-input');
+    await expect
+      .poll(() => wp.page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.getAttribute('part')), {
+        timeout: WAIT,
+      })
+      .toBe('composer-input');
   });
 
   it('reload with the panel closed: nothing is requested (no getAuthToken) until the visitor opens it', async () => {
@@ -78,7 +85,10 @@ describe('persist: the conversation follows the visitor across page loads', () =
     await wp.openPanel();
     await wp.waitForReplies(1);
     expect(await wp.part('message').count()).toBe(2);
-    expect((await since(before)).sort()).toEqual(['GET /api/v1/widget/config', `GET /api/v1/widget/conversations/${id}`]);
+    expect((await since(before)).sort()).toEqual([
+      'GET /api/v1/widget/config',
+      `GET /api/v1/widget/conversations/${id}`,
+    ]);
   });
 
   it('a kept conversation the service no longer has starts a new one quietly', async () => {
@@ -105,7 +115,10 @@ describe('persist: the conversation follows the visitor across page loads', () =
     const { conversation } = (await kept(wp))!;
     const before = await reload(wp);
     await wp.waitForReplies(1);
-    expect((await since(before)).sort()).toEqual(['GET /api/v1/widget/config', `GET /api/v1/widget/conversations/${conversation}`]);
+    expect((await since(before)).sort()).toEqual([
+      'GET /api/v1/widget/config',
+      `GET /api/v1/widget/conversations/${conversation}`,
+    ]);
   });
 
   it('persist: false leaves sessionStorage untouched and a reload starts closed and empty', async () => {
@@ -196,16 +209,31 @@ describe('starter suggestions', () => {
 
   it('on a phone a long one wraps to at most two lines; its full text stays its accessible name', async () => {
     const long = `Compare the monthly revenue of every region for the last three fiscal years, broken down by product line and sales channel, and highlight anything unusual`;
-    const wp = await openPage({ viewport: PHONE, initOptions: { locale: 'en' }, settings: { suggestions: ['Top customers?', long] } });
+    const wp = await openPage({
+      viewport: PHONE,
+      initOptions: { locale: 'en' },
+      settings: { suggestions: ['Top customers?', long] },
+    });
     await wp.openPanel();
     await expect.poll(() => wp.part('suggestion').count(), { timeout: WAIT }).toBe(2);
-    const box = await wp.part('suggestion').nth(1).evaluate((el) => {
-      const s = getComputedStyle(el);
-      const line = parseFloat(s.lineHeight);
-      const text = el.querySelector('.suggestion-text') ?? el;
-      const chrome = parseFloat(s.paddingTop) + parseFloat(s.paddingBottom) + parseFloat(s.borderTopWidth) + parseFloat(s.borderBottomWidth);
-      return { lines: (el.getBoundingClientRect().height - chrome) / line, clipped: text.scrollHeight > text.clientHeight, width: el.getBoundingClientRect().width };
-    });
+    const box = await wp
+      .part('suggestion')
+      .nth(1)
+      .evaluate((el) => {
+        const s = getComputedStyle(el);
+        const line = parseFloat(s.lineHeight);
+        const text = el.querySelector('.suggestion-text') ?? el;
+        const chrome =
+          parseFloat(s.paddingTop) +
+          parseFloat(s.paddingBottom) +
+          parseFloat(s.borderTopWidth) +
+          parseFloat(s.borderBottomWidth);
+        return {
+          lines: (el.getBoundingClientRect().height - chrome) / line,
+          clipped: text.scrollHeight > text.clientHeight,
+          width: el.getBoundingClientRect().width,
+        };
+      });
     expect(box.lines).toBeGreaterThan(1.5);
     expect(box.lines).toBeLessThanOrEqual(2.05);
     expect(box.clipped).toBe(true);

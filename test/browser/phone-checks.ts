@@ -33,7 +33,11 @@ type InPage = {
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   setViewportSize(size: Viewport): Promise<void>;
 };
-type Part = { evaluate<R>(fn: (el: HTMLElement) => R | Promise<R>): Promise<R>; tap(): Promise<void>; waitFor(): Promise<void> };
+type Part = {
+  evaluate<R>(fn: (el: HTMLElement) => R | Promise<R>): Promise<R>;
+  tap(): Promise<void>;
+  waitFor(): Promise<void>;
+};
 const pageOf = (wp: PhonePage) => wp.page as InPage;
 const partOf = (wp: PhonePage, name: string) => wp.part(name) as Part;
 
@@ -50,7 +54,11 @@ export async function scrollPageDown(wp: PhonePage): Promise<void> {
  * viewport, as wide as the layout viewport, which is the whole width but for a classic scrollbar
  * of at most `scrollbar` px beside it (Firefox on a desktop keeps one; phones overlay theirs).
  */
-export async function openPanelFillsViewport(wp: PhonePage, vp: Viewport, { scrollbar }: { scrollbar: number }): Promise<void> {
+export async function openPanelFillsViewport(
+  wp: PhonePage,
+  vp: Viewport,
+  { scrollbar }: { scrollbar: number },
+): Promise<void> {
   await partOf(wp, 'launcher').tap();
   await partOf(wp, 'composer-input').waitFor();
   // The panel rises in (Firefox and WebKit here do not ask for reduced motion): measure where it ends.
@@ -72,7 +80,9 @@ export async function converse(wp: PhonePage): Promise<void> {
 /** Every text input of the widget is ≥ 16 px (iOS Safari zooms into smaller ones on focus); returns the sizes. */
 export async function expectInputsAtLeast16px(wp: PhonePage): Promise<number[]> {
   const fontSizes = await pageOf(wp).evaluate(() =>
-    [...window.__swTest.root()!.querySelectorAll('input, textarea, select')].map((el) => parseFloat(getComputedStyle(el).fontSize)),
+    [...window.__swTest.root()!.querySelectorAll('input, textarea, select')].map((el) =>
+      parseFloat(getComputedStyle(el).fontSize),
+    ),
   );
   expect(fontSizes.length).toBeGreaterThan(0);
   for (const size of fontSizes) expect(size).toBeGreaterThanOrEqual(16);
@@ -97,7 +107,9 @@ export async function keyboardUp(wp: PhonePage, vp: Viewport) {
   expect((await partBox(wp, 'header')).y).toBeGreaterThanOrEqual(0);
   const list = await partBox(wp, 'message-list');
   expect(list.height, 'some of the conversation is still visible').toBeGreaterThan(60);
-  expect(await partOf(wp, 'composer-input').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+  expect(
+    await partOf(wp, 'composer-input').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+  ).toBe(true);
   await expect.poll(() => listFromEnd(wp), { timeout: WAIT }).toBeLessThanOrEqual(48);
   expect(await scrollY(wp)).toBe(PAGE_SCROLL);
   return { small, composer, list };

@@ -6,10 +6,22 @@
 // hardening/phones.test.ts, Chromium only.
 import { describe, expect, it } from 'vitest';
 import { openPage, skipIn, type WidgetPage } from './engines';
-import { converse, expectInputsAtLeast16px, keyboardUp, LONG_PAGE, openPanelFillsViewport, scrollPageDown, wheelAtListEnd, type Viewport } from './phone-checks';
+import {
+  converse,
+  expectInputsAtLeast16px,
+  keyboardUp,
+  LONG_PAGE,
+  openPanelFillsViewport,
+  scrollPageDown,
+  wheelAtListEnd,
+  type Viewport,
+} from './phone-checks';
 
 /** The long page scrolled part way, the panel open over it, a conversation, the keyboard up. */
-async function withKeyboardUp(vp: Viewport, shots: boolean): Promise<{ wp: WidgetPage; list: Awaited<ReturnType<typeof keyboardUp>>['list'] }> {
+async function withKeyboardUp(
+  vp: Viewport,
+  shots: boolean,
+): Promise<{ wp: WidgetPage; list: Awaited<ReturnType<typeof keyboardUp>>['list'] }> {
   const wp = await openPage({ viewport: vp, bodyHtml: LONG_PAGE, initOptions: { locale: 'en', theme: 'light' } });
   expect(await wp.page.evaluate(() => [innerWidth, innerHeight])).toEqual([vp.width, vp.height]);
   await scrollPageDown(wp);

@@ -18,12 +18,21 @@ const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** What each engine needs on the machine (Debian packages), and how its version is read. */
 const NEEDS = {
-  chromium: { files: [chromium], packages: 'chromium', version: () => execFileSync(chromium, ['--version'], { encoding: 'utf8' }) },
-  firefox: { files: [firefox], packages: 'firefox-esr', version: () => execFileSync(firefox, ['--version'], { encoding: 'utf8' }) },
+  chromium: {
+    files: [chromium],
+    packages: 'chromium',
+    version: () => execFileSync(chromium, ['--version'], { encoding: 'utf8' }),
+  },
+  firefox: {
+    files: [firefox],
+    packages: 'firefox-esr',
+    version: () => execFileSync(firefox, ['--version'], { encoding: 'utf8' }),
+  },
   webkit: {
     files: ['/usr/bin/WebKitWebDriver', '/usr/bin/Xvfb'],
     packages: 'webkit2gtk-driver xvfb xauth',
-    version: () => `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'webkit2gtk-driver'], { encoding: 'utf8' })}`,
+    version: () =>
+      `WebKitGTK ${execFileSync('dpkg-query', ['-W', '-f=${Version}', 'webkit2gtk-driver'], { encoding: 'utf8' })}`,
   },
 };
 
@@ -40,7 +49,9 @@ for (const engine of engines) {
   }
   const missing = need.files.filter((f) => !existsSync(f));
   if (missing.length) {
-    console.error(`The ${engine} browser tests need ${missing.join(', ')}:\n    apt-get install -y --no-install-recommends ${need.packages}`);
+    console.error(
+      `The ${engine} browser tests need ${missing.join(', ')}:\n    apt-get install -y --no-install-recommends ${need.packages}`,
+    );
     process.exit(1);
   }
 }
@@ -52,7 +63,10 @@ let failed = false;
 for (const engine of engines) {
   const version = (() => {
     try {
-      return NEEDS[engine].version().trim().replace(/ built on .*/, '');
+      return NEEDS[engine]
+        .version()
+        .trim()
+        .replace(/ built on .*/, '');
     } catch {
       return '?';
     }
@@ -63,17 +77,32 @@ for (const engine of engines) {
   const run = spawnSync(
     'npx',
     [
-      'vitest', 'run', '--project', 'browser',
-      '--reporter=default', '--reporter=json', `--outputFile.json=${results}`,
+      'vitest',
+      'run',
+      '--project',
+      'browser',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${results}`,
       ...vitestArgs,
     ],
-    { stdio: 'inherit', cwd: ROOT, env: { ...process.env, BROWSER_ENGINE: engine }, shell: process.platform === 'win32' },
+    {
+      stdio: 'inherit',
+      cwd: ROOT,
+      env: { ...process.env, BROWSER_ENGINE: engine },
+      shell: process.platform === 'win32',
+    },
   );
   let counts = 'no results';
   let ranNone = false;
   try {
     const r = JSON.parse(readFileSync(results, 'utf8'));
-    const tally = { engine, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+    const tally = {
+      engine,
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+    };
     tallies.push(tally);
     counts = `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
     ranNone = tally.passed + tally.failed === 0;
@@ -82,7 +111,8 @@ for (const engine of engines) {
     // vitest did not get to write its results: the exit status says why
   }
   if (run.status !== 0 || ranNone) failed = true;
-  const why = run.status !== 0 ? ` (exit ${run.status})` : ranNone ? ' (no test ran: a run that tests nothing fails)' : '';
+  const why =
+    run.status !== 0 ? ` (exit ${run.status})` : ranNone ? ' (no test ran: a run that tests nothing fails)' : '';
   summaries.push(`browser ${engine} (${version}): ${counts}${why}`);
 }
 console.log(`\n${summaries.join('\n')}`);

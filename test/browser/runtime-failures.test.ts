@@ -39,12 +39,17 @@ async function expectFailureShown(wp: WidgetPage, kind: 'error' | 'voice', text:
   const events = await wp.events();
   expect(events.filter((e) => e.type === 'error')).toEqual([{ type: 'error', code, message: text }]);
   expect(await wp.page.evaluate(() => (window as { __swTampered?: number }).__swTampered)).toBeUndefined();
-  if (fault === 'stalled') expect(await wp.page.evaluate(() => (window as { __swShortTimers?: number }).__swShortTimers)).toBe(1);
+  if (fault === 'stalled')
+    expect(await wp.page.evaluate(() => (window as { __swShortTimers?: number }).__swShortTimers)).toBe(1);
 }
 
 describe('widget-chart.js fails', () => {
   it.each(FAULTS)('%s: an error notice, the chart button unpressed, no chart', async (fault) => {
-    const wp = await openPage({ scenario: 'tables', earlyFixtures: ['fast-runtime-timeout.js'], initOptions: { locale: 'en' } });
+    const wp = await openPage({
+      scenario: 'tables',
+      earlyFixtures: ['fast-runtime-timeout.js'],
+      initOptions: { locale: 'en' },
+    });
     await breakRuntime(`${distPath()}/widget-chart.js`, 'widget-chart.js', fault);
     await wp.openPanel();
     await wp.send('Show me revenue by region');

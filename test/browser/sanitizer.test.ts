@@ -18,7 +18,17 @@ beforeAll(async () => {
     configFile: 'vite.config.ts',
     mode: 'production',
     logLevel: 'silent',
-    build: { outDir, emptyOutDir: false, sourcemap: false, lib: { entry: 'test/browser/fixtures/sanitizer-entry.ts', formats: ['iife'], name: 'corpus', fileName: () => 'corpus.js' } },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      sourcemap: false,
+      lib: {
+        entry: 'test/browser/fixtures/sanitizer-entry.ts',
+        formats: ['iife'],
+        name: 'corpus',
+        fileName: () => 'corpus.js',
+      },
+    },
   });
 }, 120_000);
 
@@ -41,7 +51,9 @@ describe(`model output against the real DOMPurify (${ENGINE})`, () => {
     const dir = corpusPage(['corpus.js'], CSP);
     const origin = serverUrl();
     const { page, requestedUrls } = await openUrl(`${origin}${urlPath(dir)}/index.html`);
-    const result = (await page.evaluate(() => (window as unknown as { runCorpus: () => Promise<unknown> }).runCorpus())) as {
+    const result = (await page.evaluate(() =>
+      (window as unknown as { runCorpus: () => Promise<unknown> }).runCorpus(),
+    )) as {
       count: number;
       control: string[];
       inPlace: string;

@@ -85,7 +85,11 @@ describe('ServiceWidget.init', () => {
       ),
     );
     expect(styled.filter((p) => p !== 'composer-input')).toEqual([]);
-    expect(await wp.page.evaluate(() => document.querySelector('[data-service-widget]')!.shadowRoot!.querySelectorAll('style, link').length)).toBe(0);
+    expect(
+      await wp.page.evaluate(
+        () => document.querySelector('[data-service-widget]')!.shadowRoot!.querySelectorAll('style, link').length,
+      ),
+    ).toBe(0);
   });
 
   it('makes no request and no getAuthToken call before the launcher is first clicked, then asks /config once', async () => {

@@ -49,7 +49,8 @@ describe('floating panel', () => {
 describe('inline mode', () => {
   it('fills its container and is open from the start', async () => {
     const wp = await openPage({
-      bodyHtml: '<h1>Support</h1><section id="chat" style="width: 480px; height: 600px; padding: 0; margin: 24px"></section>',
+      bodyHtml:
+        '<h1>Support</h1><section id="chat" style="width: 480px; height: 600px; padding: 0; margin: 24px"></section>',
       initOptions: { container: '#chat' },
     });
     await wp.part('panel').waitFor();
@@ -71,13 +72,19 @@ describe('inline mode', () => {
     expect(boxes.panel).toEqual(boxes.container);
 
     // Open at mount: /config is asked without any click.
-    await expect.poll(async () => (await apiRequests()).map((r) => r.path), { timeout: WAIT }).toContain('/api/v1/widget/config');
+    await expect
+      .poll(async () => (await apiRequests()).map((r) => r.path), { timeout: WAIT })
+      .toContain('/api/v1/widget/config');
   });
 });
 
 describe('theme and locale', () => {
   it("theme 'auto' follows prefers-color-scheme live, without re-init (Chromium only: no media emulation in the other drivers)", async (ctx) => {
-    skipIn(ctx, ['firefox', 'webkit'], 'the driver cannot change prefers-color-scheme of a running page (no media emulation in WebDriver BiDi or classic); covered in Chromium');
+    skipIn(
+      ctx,
+      ['firefox', 'webkit'],
+      'the driver cannot change prefers-color-scheme of a running page (no media emulation in WebDriver BiDi or classic); covered in Chromium',
+    );
     const wp = await openPage({ colorScheme: 'dark', initOptions: { theme: 'auto', open: true } });
     await wp.part('panel').waitFor();
     const background = () => wp.part('panel').evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -114,7 +121,11 @@ describe('theme and locale', () => {
   });
 
   it('picks Turkish from navigator.languages when no locale is given (Chromium only: the language is fixed at browser start)', async (ctx) => {
-    skipIn(ctx, ['firefox', 'webkit'], 'the browser language is fixed when the browser starts (one browser serves the run); covered in Chromium and by the unit test of the detection');
+    skipIn(
+      ctx,
+      ['firefox', 'webkit'],
+      'the browser language is fixed when the browser starts (one browser serves the run); covered in Chromium and by the unit test of the detection',
+    );
     const wp = await openPage({ locale: 'tr-TR' });
     await wp.page.getByRole('button', { name: 'Sohbeti aç' }).waitFor();
   });
@@ -130,12 +141,28 @@ describe('isolation from the host page', () => {
     [part] { display: none; }
     html, body { font-size: 30px; text-transform: uppercase; direction: rtl; }
   `;
-  const BODY = '<main><h2>Page heading</h2><p>Page text</p><button id="page-button">Page button</button><div id="page-div">Box</div><textarea id="page-textarea"></textarea></main>';
+  const BODY =
+    '<main><h2>Page heading</h2><p>Page text</p><button id="page-button">Page button</button><div id="page-div">Box</div><textarea id="page-textarea"></textarea></main>';
 
   const PROPS = [
-    'color', 'background-color', 'font-family', 'font-size', 'line-height', 'letter-spacing', 'text-transform',
-    'width', 'height', 'padding-top', 'padding-left', 'margin-top', 'border-top-width', 'border-top-style',
-    'border-top-left-radius', 'display', 'position', 'direction',
+    'color',
+    'background-color',
+    'font-family',
+    'font-size',
+    'line-height',
+    'letter-spacing',
+    'text-transform',
+    'width',
+    'height',
+    'padding-top',
+    'padding-left',
+    'margin-top',
+    'border-top-width',
+    'border-top-style',
+    'border-top-left-radius',
+    'display',
+    'position',
+    'direction',
   ];
 
   /** Computed styles of the widget's main parts, with the panel open. */
@@ -145,7 +172,16 @@ describe('isolation from the host page', () => {
     return wp.page.evaluate((props) => {
       const root = document.querySelector('[data-service-widget]')!.shadowRoot!;
       const out: Record<string, Record<string, string>> = {};
-      for (const part of ['launcher', 'panel', 'header', 'history-button', 'message-list', 'composer', 'composer-input', 'send-button']) {
+      for (const part of [
+        'launcher',
+        'panel',
+        'header',
+        'history-button',
+        'message-list',
+        'composer',
+        'composer-input',
+        'send-button',
+      ]) {
         const el = root.querySelector(`[part~="${part}"]`);
         if (!el) continue;
         const cs = getComputedStyle(el);
@@ -172,7 +208,11 @@ describe('isolation from the host page', () => {
   it("the page's CSS does not change the widget's look", async () => {
     const clean = await openPage({ bodyHtml: BODY, initOptions: { open: true, theme: 'light' } });
     const expected = await widgetStyles(clean);
-    const hostile = await openPage({ bodyHtml: BODY, pageCss: HOSTILE_CSS, initOptions: { open: true, theme: 'light' } });
+    const hostile = await openPage({
+      bodyHtml: BODY,
+      pageCss: HOSTILE_CSS,
+      initOptions: { open: true, theme: 'light' },
+    });
     // The hostile CSS does apply to the page itself.
     expect(await hostile.page.locator('#page-div').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 0, 0)');
     expect(await widgetStyles(hostile)).toEqual(expected);
@@ -185,7 +225,9 @@ describe('isolation from the host page', () => {
     await wp.part('panel').waitFor();
     expect(await pageStyles(wp)).toEqual(before);
     // Nothing added to the page's own style sheets.
-    expect(await wp.page.evaluate(() => [document.styleSheets.length, document.adoptedStyleSheets.length])).toEqual([1, 0]);
+    expect(await wp.page.evaluate(() => [document.styleSheets.length, document.adoptedStyleSheets.length])).toEqual([
+      1, 0,
+    ]);
   });
 });
 

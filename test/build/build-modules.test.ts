@@ -17,7 +17,9 @@ describe('integrity', () => {
   });
 
   it('writes the manifest in the order given, ending with a newline', () => {
-    expect(manifest({ 'widget.js': 'sha384-a', 'index.mjs': 'sha384-b' })).toBe('{\n  "widget.js": "sha384-a",\n  "index.mjs": "sha384-b"\n}\n');
+    expect(manifest({ 'widget.js': 'sha384-a', 'index.mjs': 'sha384-b' })).toBe(
+      '{\n  "widget.js": "sha384-a",\n  "index.mjs": "sha384-b"\n}\n',
+    );
   });
 });
 
@@ -51,10 +53,17 @@ describe('size report', () => {
   });
 
   it('flags a file over its gzip budget, and only that one', () => {
-    const rows = check({ 'widget.js': { raw: 9, gzip: 60_001, brotli: 1 }, 'widget-voice.js': { raw: 9, gzip: 5, brotli: 1 }, 'index.mjs': { raw: 1, gzip: 1, brotli: 1 } }, {
-      'widget.js': { gzip: 60_000 },
-      'index.mjs': { gzip: 1 },
-    });
+    const rows = check(
+      {
+        'widget.js': { raw: 9, gzip: 60_001, brotli: 1 },
+        'widget-voice.js': { raw: 9, gzip: 5, brotli: 1 },
+        'index.mjs': { raw: 1, gzip: 1, brotli: 1 },
+      },
+      {
+        'widget.js': { gzip: 60_000 },
+        'index.mjs': { gzip: 1 },
+      },
+    );
     expect(rows.map((r) => [r.file, r.budget, r.over])).toEqual([
       ['widget.js', 60_000, true],
       ['widget-voice.js', undefined, false],

@@ -35,8 +35,14 @@ describe('the built files (build/artifacts.mjs)', () => {
   });
 
   it('are named by no other build script (a second list would drift)', () => {
-    const runtimeNames = new RegExp(Object.values(RUNTIMES).map((r) => r.fileName.replace('.', '\\.')).join('|'));
-    const tooling = files().filter((f) => /^(scripts|bench|build)\/|^vite(st)?\.config\.ts$/.test(f) && f !== 'build/artifacts.mjs');
+    const runtimeNames = new RegExp(
+      Object.values(RUNTIMES)
+        .map((r) => r.fileName.replace('.', '\\.'))
+        .join('|'),
+    );
+    const tooling = files().filter(
+      (f) => /^(scripts|bench|build)\/|^vite(st)?\.config\.ts$/.test(f) && f !== 'build/artifacts.mjs',
+    );
     expect(tooling.length).toBeGreaterThan(5);
     expect(tooling.filter((f) => runtimeNames.test(read(f)))).toEqual([]);
     // The check can fail: the list itself names them.
@@ -47,7 +53,9 @@ describe('the built files (build/artifacts.mjs)', () => {
 describe("Chromium's path (scripts/chromium.mjs)", () => {
   it('is written in no other file (docs aside)', () => {
     const needle = ['', 'usr', 'bin', 'chromium'].join('/'); // not written here either
-    const copies = files().filter((f) => !f.endsWith('.md') && !/\.(png|jpe?g|ico)$/.test(f) && read(f).includes(needle));
+    const copies = files().filter(
+      (f) => !f.endsWith('.md') && !/\.(png|jpe?g|ico)$/.test(f) && read(f).includes(needle),
+    );
     expect(copies).toEqual(['scripts/chromium.mjs']);
   });
 });

@@ -13,7 +13,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEPS = /[\\/]node_modules[\\/](marked|dompurify|preact)[\\/]/;
 const version = (name: string): string =>
-  (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
 
 /** Each public name a copy of the library cut down to what the widget calls would not carry. */
 const PUBLIC_API = {
@@ -45,7 +46,12 @@ beforeAll(async () => {
 
 describe('dependencies as published', () => {
   it('vite.config.ts has no plugins', async () => {
-    const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, path.join(ROOT, 'vite.config.ts'), ROOT, 'silent');
+    const loaded = await loadConfigFromFile(
+      { command: 'build', mode: 'production' },
+      path.join(ROOT, 'vite.config.ts'),
+      ROOT,
+      'silent',
+    );
     expect(loaded?.config.plugins ?? []).toEqual([]);
   });
 
@@ -67,4 +73,3 @@ describe('dependencies as published', () => {
     expect(dist).toContain(version('dompurify'));
   });
 });
-

@@ -25,20 +25,36 @@ describe('ticks', () => {
 
 describe('chartName', () => {
   it('says what the chart shows, in both languages', () => {
-    expect(chartName('en', false, ['Revenue'], 'Region', 'Marmara', 'Aegean')).toBe('Bar chart of Revenue by Region, from Marmara to Aegean');
-    expect(chartName('tr', true, ['Ciro', 'Sipariş'], 'Ay', 'Ocak', 'Mart')).toBe('Ay bazında Ciro ve Sipariş çizgi grafiği, Ocak – Mart');
+    expect(chartName('en', false, ['Revenue'], 'Region', 'Marmara', 'Aegean')).toBe(
+      'Bar chart of Revenue by Region, from Marmara to Aegean',
+    );
+    expect(chartName('tr', true, ['Ciro', 'Sipariş'], 'Ay', 'Ocak', 'Mart')).toBe(
+      'Ay bazında Ciro ve Sipariş çizgi grafiği, Ocak – Mart',
+    );
   });
 });
 
 describe('drawChart', () => {
   it('bars for categories: one rect per value, gaps draw nothing, a <title> with the cell as written', () => {
     const el = box();
-    drawChart(el, [['Region', 'Revenue'], ['Marmara', '€48,200'], ['Aegean', 'n/a'], ['Black Sea', '€9,870']], 'en');
+    drawChart(
+      el,
+      [
+        ['Region', 'Revenue'],
+        ['Marmara', '€48,200'],
+        ['Aegean', 'n/a'],
+        ['Black Sea', '€9,870'],
+      ],
+      'en',
+    );
     const svg = el.querySelector('svg')!;
     expect(svg.getAttribute('role')).toBe('img');
     expect(svg.getAttribute('part')).toBe('chart');
     expect(svg.getAttribute('aria-label')).toBe('Bar chart of Revenue by Region, from Marmara to Black Sea');
-    expect([...svg.querySelectorAll('rect.mark title')].map((t) => t.textContent)).toEqual(['Marmara · Revenue: €48,200', 'Black Sea · Revenue: €9,870']);
+    expect([...svg.querySelectorAll('rect.mark title')].map((t) => t.textContent)).toEqual([
+      'Marmara · Revenue: €48,200',
+      'Black Sea · Revenue: €9,870',
+    ]);
     expect(svg.querySelector('path.line')).toBeNull();
     expect(svg.querySelector('text.legend')).toBeNull();
     expect(el.querySelectorAll('[style]')).toHaveLength(0);
@@ -46,7 +62,16 @@ describe('drawChart', () => {
 
   it('a line for months: the first numeric column; chart-series adds a column of the same unit', () => {
     const el = box();
-    drawChart(el, [['Ay', 'Ciro', 'İade', 'Satış'], ['Ocak', '₺1.234,50', '12', '30'], ['Şubat', '₺1.180,00', '—', '28'], ['Mart', '₺1.402,75', '9', '35']], 'tr');
+    drawChart(
+      el,
+      [
+        ['Ay', 'Ciro', 'İade', 'Satış'],
+        ['Ocak', '₺1.234,50', '12', '30'],
+        ['Şubat', '₺1.180,00', '—', '28'],
+        ['Mart', '₺1.402,75', '9', '35'],
+      ],
+      'tr',
+    );
     const svg = () => el.querySelector('svg')!;
     expect(svg().getAttribute('aria-label')).toBe('Ay bazında Ciro çizgi grafiği, Ocak – Mart');
     expect(svg().querySelectorAll('path.line')).toHaveLength(1);
@@ -76,7 +101,16 @@ describe('drawChart', () => {
 
   it('arrow keys walk the values; each is shown on the chart and in a live region', () => {
     const el = box();
-    drawChart(el, [['Q', 'Sales'], ['Q1 2024', '10'], ['Q2 2024', '20'], ['Q3 2024', '15']], 'en');
+    drawChart(
+      el,
+      [
+        ['Q', 'Sales'],
+        ['Q1 2024', '10'],
+        ['Q2 2024', '20'],
+        ['Q3 2024', '15'],
+      ],
+      'en',
+    );
     const svg = el.querySelector('svg')!;
     svg.dispatchEvent(new FocusEvent('focus'));
     const readout = () => svg.querySelector('text.readout')!.textContent;

@@ -34,13 +34,21 @@ describe('labelsAt', () => {
 
   it('categories: level when they fit, else turned and cut in the middle with the full text kept', () => {
     const level = layout(['North', 'South', 'East'], 480, false);
-    expect(level.map((l) => [l.text, l.turned ?? false])).toEqual([['North', false], ['South', false], ['East', false]]);
+    expect(level.map((l) => [l.text, l.turned ?? false])).toEqual([
+      ['North', false],
+      ['South', false],
+      ['East', false],
+    ]);
     const long = Array.from({ length: 6 }, (_, i) => `Central Anatolia region ${i}`);
     const turned = layout(long, 330, false);
     expect(turned).toHaveLength(6); // every label, on a phone-sized chart
     expect(turned.every((l) => l.turned && l.full === long[turned.indexOf(l)])).toBe(true);
     expect(new Set(turned.map((l) => l.text)).size).toBe(6); // the cut keeps them apart
-    const many = layout(Array.from({ length: 150 }, (_, i) => `P${i}`), 330, false);
+    const many = layout(
+      Array.from({ length: 150 }, (_, i) => `P${i}`),
+      330,
+      false,
+    );
     expect(many.length).toBeLessThan(150); // every n-th: each bar's <title> names the rest
   });
 

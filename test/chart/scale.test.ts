@@ -37,7 +37,9 @@ describe('ticks', () => {
     fc.assert(
       fc.property(double, double, (a, b) => {
         const t = ticks(Math.min(a, b), Math.max(a, b));
-        return t.length >= 1 && t.length <= MAX_TICKS + 1 && t.every((v, i) => Number.isFinite(v) && (!i || v > t[i - 1]!));
+        return (
+          t.length >= 1 && t.length <= MAX_TICKS + 1 && t.every((v, i) => Number.isFinite(v) && (!i || v > t[i - 1]!))
+        );
       }),
       { numRuns: 3_000 },
     );
@@ -66,14 +68,25 @@ describe('valueAxis and its labels', () => {
       fc.property(double, double, fc.boolean(), (a, b, zero) => {
         const axis = valueAxis(Math.min(a, b), Math.max(a, b), zero, 'en');
         const ok = axis.labels.every((l, i) => !/NaN|∞|Infinity/.test(l) && (!i || l !== axis.labels[i - 1]));
-        return ok && Number.isFinite(axis.lo) && Number.isFinite(axis.hi) && axis.lo <= Math.min(a, b) && axis.hi >= Math.max(a, b);
+        return (
+          ok &&
+          Number.isFinite(axis.lo) &&
+          Number.isFinite(axis.hi) &&
+          axis.lo <= Math.min(a, b) &&
+          axis.hi >= Math.max(a, b)
+        );
       }),
       { numRuns: 1_000 },
     );
   });
 
   it('labels in the visitor’s language: compact, plain, scientific from 10^15', () => {
-    expect(tickLabels([0, 500000, 1000000, 1500000], 'tr').map((l) => l.replace(/\s/g, ' '))).toEqual(['0', '500 B', '1 Mn', '1,5 Mn']);
+    expect(tickLabels([0, 500000, 1000000, 1500000], 'tr').map((l) => l.replace(/\s/g, ' '))).toEqual([
+      '0',
+      '500 B',
+      '1 Mn',
+      '1,5 Mn',
+    ]);
     expect(tickLabels([2020, 2022, 2024], 'en')).toEqual(['2,020', '2,022', '2,024']);
     expect(tickLabels([0, 1e308], 'en')).toEqual(['0', '1E308']);
   });

@@ -3,19 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { chartData, column, headerUnit, sameAxis, unitOf } from '../../src/chart/series';
 import { parseNumber } from '../../src/chart/values';
 
-const col = (name: string, cells: string[]) => column(name, cells, cells.map((c) => parseNumber(c, '.')))!;
+const col = (name: string, cells: string[]) =>
+  column(
+    name,
+    cells,
+    cells.map((c) => parseNumber(c, '.')),
+  )!;
 
 describe('units', () => {
   it('a cell’s unit is what is left without the number; currency codes and signs are one unit', () => {
-    expect(['€7,320', '7.320 TL', '₺1.234,50', '71%', '%71', '12 kg', '(12)', '-3', '1e6', '$1,234.50', '1,234 EUR'].map(unitOf)).toEqual([
-      '€', '₺', '₺', '%', '%', 'kg', '', '', '', '$', '€',
-    ]);
+    expect(
+      ['€7,320', '7.320 TL', '₺1.234,50', '71%', '%71', '12 kg', '(12)', '-3', '1e6', '$1,234.50', '1,234 EUR'].map(
+        unitOf,
+      ),
+    ).toEqual(['€', '₺', '₺', '%', '%', 'kg', '', '', '', '$', '€']);
   });
 
   it('a header can give the unit: "Share (%)", "Revenue [EUR]", "Share %"', () => {
-    expect(['Share (%)', 'Revenue [EUR]', 'Share %', 'Revenue (TL)', 'Orders', 'Sales (2024)', 'Price €'].map(headerUnit)).toEqual([
-      '%', '€', '%', '₺', '', '', '€',
-    ]);
+    expect(
+      ['Share (%)', 'Revenue [EUR]', 'Share %', 'Revenue (TL)', 'Orders', 'Sales (2024)', 'Price €'].map(headerUnit),
+    ).toEqual(['%', '€', '%', '₺', '', '', '€']);
   });
 
   it('a count, a percentage and money never share an axis; nor do values more than 20 times apart', () => {
@@ -35,7 +42,26 @@ describe('units', () => {
   });
 
   it('non-finite cells are gaps, so a column of them is not numeric', () => {
-    expect(chartData([['Item', 'X'], ['a', 'NaN'], ['b', 'Infinity'], ['c', '9'.repeat(400)]], 'en')).toBeNull();
-    expect(chartData([['Year', 'Big'], ['2023', '1e308'], ['2024', '1.7e308']], 'en')!.series[0]!.values).toEqual([1e308, 1.7e308]);
+    expect(
+      chartData(
+        [
+          ['Item', 'X'],
+          ['a', 'NaN'],
+          ['b', 'Infinity'],
+          ['c', '9'.repeat(400)],
+        ],
+        'en',
+      ),
+    ).toBeNull();
+    expect(
+      chartData(
+        [
+          ['Year', 'Big'],
+          ['2023', '1e308'],
+          ['2024', '1.7e308'],
+        ],
+        'en',
+      )!.series[0]!.values,
+    ).toEqual([1e308, 1.7e308]);
   });
 });

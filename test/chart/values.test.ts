@@ -34,9 +34,12 @@ describe('parseNumber: values as the visitor reads them', () => {
     expect(parseNumber(cell, decimal)).toBe(value);
   });
 
-  it.each(['', 'n/a', '—', 'Marmara', 'Q1 2024', '#1031', '12 minutes ago', '2024 12', '1-2'])('%j is a gap, not a zero', (cell) => {
-    expect(parseNumber(cell, '.')).toBeNull();
-  });
+  it.each(['', 'n/a', '—', 'Marmara', 'Q1 2024', '#1031', '12 minutes ago', '2024 12', '1-2'])(
+    '%j is a gap, not a zero',
+    (cell) => {
+      expect(parseNumber(cell, '.')).toBeNull();
+    },
+  );
 });
 
 describe('timeKey and time order', () => {
@@ -74,7 +77,8 @@ describe('timeKey and time order', () => {
 });
 
 describe('sortOrder', () => {
-  const order = (cells: string[], dir: 1 | -1, locale: 'en' | 'tr' = 'en') => sortOrder(cells, locale, dir).map((i) => cells[i]);
+  const order = (cells: string[], dir: 1 | -1, locale: 'en' | 'tr' = 'en') =>
+    sortOrder(cells, locale, dir).map((i) => cells[i]);
 
   it('sorts numbers as numbers, gaps last both ways', () => {
     const cells = ['€48,200', '€9,950', 'n/a', '€122,400'];
@@ -92,7 +96,12 @@ describe('sortOrder', () => {
   });
 
   it('sorts text with the visitor’s collation', () => {
-    expect(order(['Zonguldak', 'İzmir', 'Çorum', 'Ankara'], 1, 'tr')).toEqual(['Ankara', 'Çorum', 'İzmir', 'Zonguldak']);
+    expect(order(['Zonguldak', 'İzmir', 'Çorum', 'Ankara'], 1, 'tr')).toEqual([
+      'Ankara',
+      'Çorum',
+      'İzmir',
+      'Zonguldak',
+    ]);
     expect(order(['b', 'a', 'C'], -1)).toEqual(['C', 'b', 'a']);
   });
 
@@ -124,14 +133,57 @@ describe('chartData', () => {
   });
 
   it('chartable: a label column, a numeric column and at least two rows', () => {
-    expect(chartable([['Region', 'Revenue'], ['Marmara', '€48,200'], ['Aegean', '—']], 'en')).toBe(true);
-    expect(chartable([['Region', 'Revenue'], ['Marmara', '€48,200']], 'en')).toBe(false);
-    expect(chartable([['Customer', 'Owner'], ['Acme', 'Ayşe'], ['Bauhaus', 'Jonas']], 'en')).toBe(false);
+    expect(
+      chartable(
+        [
+          ['Region', 'Revenue'],
+          ['Marmara', '€48,200'],
+          ['Aegean', '—'],
+        ],
+        'en',
+      ),
+    ).toBe(true);
+    expect(
+      chartable(
+        [
+          ['Region', 'Revenue'],
+          ['Marmara', '€48,200'],
+        ],
+        'en',
+      ),
+    ).toBe(false);
+    expect(
+      chartable(
+        [
+          ['Customer', 'Owner'],
+          ['Acme', 'Ayşe'],
+          ['Bauhaus', 'Jonas'],
+        ],
+        'en',
+      ),
+    ).toBe(false);
     expect(chartable([['Year'], ['2023'], ['2024']], 'en')).toBe(false);
   });
 
   it('is null for a table with no numbers or a single row', () => {
-    expect(chartData([['City', 'Team'], ['İzmir', 'A'], ['Köln', 'B']], 'en')).toBeNull();
-    expect(chartData([['City', 'Sales'], ['İzmir', '3']], 'en')).toBeNull();
+    expect(
+      chartData(
+        [
+          ['City', 'Team'],
+          ['İzmir', 'A'],
+          ['Köln', 'B'],
+        ],
+        'en',
+      ),
+    ).toBeNull();
+    expect(
+      chartData(
+        [
+          ['City', 'Sales'],
+          ['İzmir', '3'],
+        ],
+        'en',
+      ),
+    ).toBeNull();
   });
 });

@@ -21,7 +21,8 @@ const examples = new Map(
 
 // On a developer's machine an example whose toolchain is missing is skipped (its title says so);
 // CI installs every toolchain (.ci/run), so there a missing one fails instead of hiding.
-const has = (cmd: string, ...args: string[]) => !!process.env.CI || spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const has = (cmd: string, ...args: string[]) =>
+  !!process.env.CI || spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 
 function write(lang: string): string {
   const example = examples.get(lang);
@@ -34,7 +35,12 @@ function write(lang: string): string {
 
 /** Runs an example as its "Try it" comment says and returns the token it printed. */
 function run(cmd: string, args: string[], cwd: string): string {
-  return execFileSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, WIDGET_JWT_SECRET: SECRET }, timeout: 60_000 }).trim();
+  return execFileSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, WIDGET_JWT_SECRET: SECRET },
+    timeout: 60_000,
+  }).trim();
 }
 
 /** What the service checks, plus the doc's own advice (15–30 minutes, the given sub). */
@@ -79,7 +85,10 @@ describe('docs/backend-jwt.md examples', () => {
     const tooLong = widgetToken('user-42', SECRET, { ttlSeconds: MAX_LIFETIME_SECONDS + 1 });
     expect(await verifyJwt(tooLong, SECRET)).toEqual({ ok: false, error: 'invalid_token' });
     const expired = widgetToken('user-42', SECRET, { ttlSeconds: 900 });
-    expect(await verifyJwt(expired, SECRET, Math.floor(Date.now() / 1000) + 901)).toEqual({ ok: false, error: 'token_expired' });
+    expect(await verifyJwt(expired, SECRET, Math.floor(Date.now() / 1000) + 901)).toEqual({
+      ok: false,
+      error: 'token_expired',
+    });
   });
 
   it.skipIf(!has('python3', '--version'))('Python (stdlib): python3 widget_token.py', async () => {
@@ -87,15 +96,23 @@ describe('docs/backend-jwt.md examples', () => {
     await expectAccepted(run('python3', [path.basename(file), 'user-42'], path.dirname(file)));
   });
 
-  it.skipIf(!has('java', '-version'))('Java (stdlib): java WidgetToken.java', async () => {
-    const file = write('java');
-    await expectAccepted(run('java', [path.basename(file), 'user-42'], path.dirname(file)));
-  }, 60_000);
+  it.skipIf(!has('java', '-version'))(
+    'Java (stdlib): java WidgetToken.java',
+    async () => {
+      const file = write('java');
+      await expectAccepted(run('java', [path.basename(file), 'user-42'], path.dirname(file)));
+    },
+    60_000,
+  );
 
-  it.skipIf(!has('go', 'version'))('Go (stdlib): go run widgettoken.go — skipped when Go is not installed', async () => {
-    const file = write('go');
-    await expectAccepted(run('go', ['run', path.basename(file), 'user-42'], path.dirname(file)));
-  }, 120_000);
+  it.skipIf(!has('go', 'version'))(
+    'Go (stdlib): go run widgettoken.go — skipped when Go is not installed',
+    async () => {
+      const file = write('go');
+      await expectAccepted(run('go', ['run', path.basename(file), 'user-42'], path.dirname(file)));
+    },
+    120_000,
+  );
 
   it.skipIf(!has('php', '--version'))('PHP: php widget_token.php — skipped when PHP is not installed', async () => {
     const file = write('php');

@@ -18,7 +18,10 @@ function firstColumn(heading: string): string[] {
   const rows = DOC.slice(start).split('\n').slice(1);
   const table = rows.slice(rows.findIndex((l) => l.startsWith('|')));
   return table
-    .slice(0, table.findIndex((l) => !l.startsWith('|')))
+    .slice(
+      0,
+      table.findIndex((l) => !l.startsWith('|')),
+    )
     .slice(2)
     .map((l) => l.split('|')[1]!.trim());
 }
@@ -36,7 +39,9 @@ describe('which browser test runs where', () => {
   });
 
   it('every file that skips a case in some engine has its cases in the table of skipped cases', () => {
-    const listed = firstColumn('### Cases skipped in some engines (inside files that run in all three)').map((c) => c.split(':')[0]);
+    const listed = firstColumn('### Cases skipped in some engines (inside files that run in all three)').map(
+      (c) => c.split(':')[0],
+    );
     const skipping = browserTestFiles(BROWSER_DIR)
       .filter((f) => /\bskipIn\(ctx/.test(readFileSync(path.join(BROWSER_DIR, f), 'utf8')))
       .map((f) => f.replace(/\.test\.ts$/, ''));

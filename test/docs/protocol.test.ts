@@ -40,7 +40,13 @@ function fences(markdown: string): Fence[] {
   for (let m = re.exec(markdown); m; m = re.exec(markdown)) {
     const [lang = '', kind = '', ...rest] = m[1]!.trim().split(/\s+/);
     const attrs = Object.fromEntries(rest.map((a) => a.split('=') as [string, string]));
-    out.push({ lang, kind, attrs, text: m[2]!.replace(/\n$/, ''), line: markdown.slice(0, m.index).split('\n').length });
+    out.push({
+      lang,
+      kind,
+      attrs,
+      text: m[2]!.replace(/\n$/, ''),
+      line: markdown.slice(0, m.index).split('\n').length,
+    });
   }
   return out;
 }
@@ -80,19 +86,30 @@ function sameShape(doc: unknown, actual: unknown): boolean {
 
 /** Where `actual` differs in shape from `doc` (empty when the shapes agree). */
 function shapeProblems(doc: unknown, actual: unknown, at = 'body'): string[] {
-  if (kindOf(doc) !== kindOf(actual)) return [`${at}: documented as ${kindOf(doc)}, the mock sent ${kindOf(actual)} ${JSON.stringify(actual)?.slice(0, 80)}`];
+  if (kindOf(doc) !== kindOf(actual))
+    return [
+      `${at}: documented as ${kindOf(doc)}, the mock sent ${kindOf(actual)} ${JSON.stringify(actual)?.slice(0, 80)}`,
+    ];
   if (Array.isArray(doc)) {
     if (doc.length === 0) return (actual as unknown[]).length ? [`${at}: documented empty`] : [];
     return (actual as unknown[]).flatMap((a, i) =>
-      doc.some((d) => sameShape(d, a)) ? [] : [`${at}[${i}] matches no documented element: ${shapeProblems(doc[Math.min(i, doc.length - 1)], a, `${at}[${i}]`).join('; ')}`],
+      doc.some((d) => sameShape(d, a))
+        ? []
+        : [
+            `${at}[${i}] matches no documented element: ${shapeProblems(doc[Math.min(i, doc.length - 1)], a, `${at}[${i}]`).join('; ')}`,
+          ],
     );
   }
   if (kindOf(doc) !== 'object') return [];
   const d = doc as Record<string, unknown>;
   const a = actual as Record<string, unknown>;
   const problems = [
-    ...Object.keys(d).filter((k) => !(k in a)).map((k) => `${at}.${k}: documented, not sent by the mock`),
-    ...Object.keys(a).filter((k) => !(k in d)).map((k) => `${at}.${k}: sent by the mock, not documented`),
+    ...Object.keys(d)
+      .filter((k) => !(k in a))
+      .map((k) => `${at}.${k}: documented, not sent by the mock`),
+    ...Object.keys(a)
+      .filter((k) => !(k in d))
+      .map((k) => `${at}.${k}: sent by the mock, not documented`),
   ];
   for (const k of Object.keys(d)) if (k in a) problems.push(...shapeProblems(d[k], a[k], `${at}.${k}`));
   return problems;
@@ -117,7 +134,8 @@ function learn(doc: unknown, actual: unknown): void {
 }
 
 function substitute(text: string): string {
-  for (const [doc, actual] of [...learned].sort((x, y) => y[0].length - x[0].length)) text = text.split(doc).join(actual);
+  for (const [doc, actual] of [...learned].sort((x, y) => y[0].length - x[0].length))
+    text = text.split(doc).join(actual);
   return text;
 }
 
@@ -156,12 +174,15 @@ function compareStream(doc: string, actual: string): string[] {
   const problems: string[] = [];
   const docTypes = collapse(decode(doc).map((e) => e.type));
   const actualTypes = collapse(decode(actual).map((e) => e.type));
-  if (docTypes.join() !== actualTypes.join()) problems.push(`stream events: documented ${docTypes.join(' → ')}, the mock sent ${actualTypes.join(' → ')}`);
+  if (docTypes.join() !== actualTypes.join())
+    problems.push(`stream events: documented ${docTypes.join(' → ')}, the mock sent ${actualTypes.join(' → ')}`);
   const docFrames = sseFrames(doc);
   const seen = new Map<string, number>();
   for (const frame of sseFrames(actual)) {
     if (frame.data === '[DONE]') continue;
-    const candidates = docFrames.filter((f) => f.event === frame.event && f.data !== '[DONE]').map((f) => JSON.parse(f.data) as unknown);
+    const candidates = docFrames
+      .filter((f) => f.event === frame.event && f.data !== '[DONE]')
+      .map((f) => JSON.parse(f.data) as unknown);
     const value = JSON.parse(frame.data) as unknown;
     if (!candidates.some((c) => sameShape(c, value))) {
       problems.push(`${frame.event} frame ${frame.data.slice(0, 120)} matches no documented ${frame.event} frame`);
@@ -218,7 +239,11 @@ async function exchange(request: Fence, response: Fence): Promise<string[]> {
   let answer: Response;
   let text: string;
   try {
-    answer = await fetch(`${TEST_BASE_URL}${substitute(target)}`, { method, headers, body: req.body ? substitute(req.body) : undefined });
+    answer = await fetch(`${TEST_BASE_URL}${substitute(target)}`, {
+      method,
+      headers,
+      body: req.body ? substitute(req.body) : undefined,
+    });
     text = await answer.text();
   } finally {
     mock.setScenario('normal');
@@ -227,19 +252,23 @@ async function exchange(request: Fence, response: Fence): Promise<string[]> {
 
   const problems: string[] = [];
   const status = Number(res.start.split(' ')[1]);
-  if (answer.status !== status) problems.push(`status: documented ${status}, the mock answered ${answer.status} ${text.slice(0, 200)}`);
+  if (answer.status !== status)
+    problems.push(`status: documented ${status}, the mock answered ${answer.status} ${text.slice(0, 200)}`);
   for (const [name, value] of res.headers) {
     const got = answer.headers.get(name);
     if (got === null) problems.push(`header ${name}: documented, not sent`);
     else if (name.toLowerCase() === 'x-conversation-id') {
       // One doc id is one conversation: a follow-up, or a replayed Idempotency-Key, must name it again.
       const before = learned.get(value);
-      if (before !== undefined && before !== got) problems.push(`header X-Conversation-Id: documented as ${value} (the mock's ${before}) again, the mock sent ${got}`);
+      if (before !== undefined && before !== got)
+        problems.push(
+          `header X-Conversation-Id: documented as ${value} (the mock's ${before}) again, the mock sent ${got}`,
+        );
       learned.set(value, got);
-    }
-    else if (name.toLowerCase() === 'retry-after') {
+    } else if (name.toLowerCase() === 'retry-after') {
       if (!/^\d+$/.test(got) || !/^\d+$/.test(value)) problems.push(`header Retry-After: ${value} vs ${got}`);
-    } else if (got !== value) problems.push(`header ${name}: documented ${JSON.stringify(value)}, sent ${JSON.stringify(got)}`);
+    } else if (got !== value)
+      problems.push(`header ${name}: documented ${JSON.stringify(value)}, sent ${JSON.stringify(got)}`);
   }
   if (problems.length) return problems;
 
@@ -274,12 +303,16 @@ async function voiceSession(block: Fence): Promise<string[]> {
   const docTypes = collapse(docFrames.map(typeOf));
   const actualTypes = collapse(received.map(typeOf));
   const problems: string[] = [];
-  if (docTypes.join() !== actualTypes.join()) problems.push(`voice frames: documented ${docTypes.join(' → ')}, the mock sent ${actualTypes.join(' → ')}`);
+  if (docTypes.join() !== actualTypes.join())
+    problems.push(`voice frames: documented ${docTypes.join(' → ')}, the mock sent ${actualTypes.join(' → ')}`);
   for (const frame of received) {
     if (frame === BINARY) continue;
     const value = JSON.parse(frame) as { type: string };
-    const candidates = docFrames.filter((f) => !f.startsWith('(binary') && typeOf(f) === value.type).map((f) => JSON.parse(f) as unknown);
-    if (!candidates.some((c) => sameShape(c, value))) problems.push(`voice frame ${frame} matches no documented ${value.type} frame`);
+    const candidates = docFrames
+      .filter((f) => !f.startsWith('(binary') && typeOf(f) === value.type)
+      .map((f) => JSON.parse(f) as unknown);
+    if (!candidates.some((c) => sameShape(c, value)))
+      problems.push(`voice frame ${frame} matches no documented ${value.type} frame`);
   }
   return problems;
 }
@@ -299,7 +332,11 @@ const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
 
 describe('docs/protocol.md', () => {
   it('every example exchange answers as documented by the mock service', async () => {
-    const blocks = fences(DOC).filter((f) => (f.lang === 'http' && (f.kind === 'request' || f.kind === 'response')) || (f.lang === 'ws' && f.kind === 'session'));
+    const blocks = fences(DOC).filter(
+      (f) =>
+        (f.lang === 'http' && (f.kind === 'request' || f.kind === 'response')) ||
+        (f.lang === 'ws' && f.kind === 'session'),
+    );
     expect(blocks.length).toBeGreaterThan(20);
     const failures: string[] = [];
     let exchanges = 0;
@@ -331,7 +368,9 @@ describe('docs/protocol.md', () => {
     expect(docWidget).toEqual(widgetCodes);
     expect(docOther.filter((c) => docWidget.includes(c))).toEqual([]);
 
-    const mockSource = ['handlers.ts', 'chat.ts', 'scenarios.ts', 'replies.ts', 'voice.ts', 'jwt.ts'].map((f) => read(`mock/${f}`)).join('\n');
+    const mockSource = ['handlers.ts', 'chat.ts', 'scenarios.ts', 'replies.ts', 'voice.ts', 'jwt.ts']
+      .map((f) => read(`mock/${f}`))
+      .join('\n');
     const mockCodes = sorted([
       ...matches(mockSource, /refuse\(\d+, '([a-z_]+)'/g),
       ...matches(mockSource, /\brefuse\('([a-z_]+)'/g),
@@ -353,7 +392,9 @@ describe('docs/protocol.md', () => {
     expect(documented).toEqual(decoded);
 
     // Named events the mock sends ('progress' is its deliberately unknown event, which must be ignored).
-    const mockEvents = sorted(matches(read('mock/replies.ts'), /namedFrame\('([a-z_]+)'/g)).filter((e) => e !== 'progress');
+    const mockEvents = sorted(matches(read('mock/replies.ts'), /namedFrame\('([a-z_]+)'/g)).filter(
+      (e) => e !== 'progress',
+    );
     expect(mockEvents.filter((e) => !documented.includes(e))).toEqual([]);
     expect(decode('event: progress\ndata: {"step":"planning"}\n\n')).toEqual([]);
 
@@ -377,13 +418,15 @@ describe('docs/protocol.md', () => {
     const session = fences(DOC).find((f) => f.lang === 'ws' && f.kind === 'session');
     expect(session).toBeDefined();
     const frames = session!.text.split('\n').filter((l) => !l.slice(2).startsWith('(binary'));
-    const types = (dir: string) => sorted(frames.filter((l) => l.startsWith(dir)).map((l) => (JSON.parse(l.slice(2)) as { type: string }).type));
+    const types = (dir: string) =>
+      sorted(frames.filter((l) => l.startsWith(dir)).map((l) => (JSON.parse(l.slice(2)) as { type: string }).type));
     expect(types('<').filter((t) => !handled.includes(t))).toEqual([]);
     expect(types('>')).toEqual(['start', 'stop']);
     expect(turn).toContain("type: 'start'");
     expect(turn).toContain('{"type":"stop"}');
     // The start frame's fields are the ones the widget sends.
     const start = JSON.parse(frames.find((l) => l.includes('"start"'))!.slice(2)) as Record<string, unknown>;
-    for (const key of Object.keys(start).filter((k) => k !== 'type')) expect(turn, key).toMatch(new RegExp(`\\b${key}\\b`));
+    for (const key of Object.keys(start).filter((k) => k !== 'type'))
+      expect(turn, key).toMatch(new RegExp(`\\b${key}\\b`));
   });
 });

@@ -11,7 +11,7 @@ const CI = readFileSync(path.join(REPO, '.ci', 'run'), 'utf8');
 const PKG = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
 describe('README first screen', () => {
-  it("lists exactly the Debian packages .ci/run installs, in the same order", () => {
+  it('lists exactly the Debian packages .ci/run installs, in the same order', () => {
     const ci = /^DEBIAN_PACKAGES="([^"]+)"$/m.exec(CI)?.[1];
     const readme = /^apt-get install -y --no-install-recommends (.+)$/m.exec(README)?.[1];
     expect(ci).toBeTruthy();
@@ -37,7 +37,8 @@ describe('mock/README.md', () => {
 });
 
 describe('README snippets', () => {
-  const blocks = (lang: string) => [...README.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```', 'g'))].map((m) => m[1]!);
+  const blocks = (lang: string) =>
+    [...README.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n```', 'g'))].map((m) => m[1]!);
 
   it('shows the embed snippet that the mock prints and the browser tests paste into a page', async () => {
     const { embedSnippet, mockSnippet } = await import('../../mock/standalone');
@@ -47,7 +48,9 @@ describe('README snippets', () => {
 
   it('every JavaScript example parses (inline scripts of the html blocks too)', async () => {
     const { transformWithOxc } = await import('vite');
-    const scripts = blocks('html').flatMap((html) => [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!));
+    const scripts = blocks('html').flatMap((html) =>
+      [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+    );
     const code = [...blocks('js'), ...scripts].filter((c) => c.trim());
     expect(code.length).toBeGreaterThanOrEqual(5);
     for (const source of code) {

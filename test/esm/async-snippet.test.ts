@@ -6,7 +6,10 @@ import type { InitOptions, ServiceWidgetApi, WidgetEvent } from '../../src/types
 import { server, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
 import { readmeSnippetBlock, snippetBlock, snippetCode } from './snippet';
 
-type Stub = { q: unknown[]; init(o: Partial<InitOptions>): Record<string, (...a: unknown[]) => void> & { q: unknown[] } };
+type Stub = {
+  q: unknown[];
+  init(o: Partial<InitOptions>): Record<string, (...a: unknown[]) => void> & { q: unknown[] };
+};
 const win = window as unknown as { ServiceWidget?: ServiceWidgetApi | Stub };
 
 const WIDGET_URL = `${TEST_BASE_URL}/widget.js`;
@@ -16,7 +19,8 @@ const part = (name: string) => hosts()[0]?.shadowRoot?.querySelector<HTMLElement
 /** Runs the published snippet; widget.js is answered by `body` (empty: the test loads src/index.ts itself). */
 function runSnippet(body = '') {
   // happy-dom 20 loads no scripts: let it report the load as done instead of printing an error.
-  const happyDOM = (window as unknown as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM;
+  const happyDOM = (window as unknown as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
+    .happyDOM;
   if (happyDOM) happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
   server.use(http.get(WIDGET_URL, () => new HttpResponse(body, { headers: { 'Content-Type': 'text/javascript' } })));
   new Function(snippetCode(WIDGET_URL))();
@@ -94,15 +98,26 @@ describe('async snippet', () => {
     const token = await testToken();
     const stub = runSnippet();
     const events: WidgetEvent[] = [];
-    const chat = stub.init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, getAuthToken: () => token, onEvent: (e) => events.push(e) });
+    const chat = stub.init({
+      publicId: TEST_PUBLIC_ID,
+      baseUrl: TEST_BASE_URL,
+      getAuthToken: () => token,
+      onEvent: (e) => events.push(e),
+    });
     chat.ask!('What is unpaid on invoice 2026-114?');
     expect(chat.q).toEqual([['ask', ['What is unpaid on invoice 2026-114?']]]);
     await loadIndex();
-    await vi.waitFor(() => expect((part('composer-input') as HTMLTextAreaElement | null)?.value).toBe('What is unpaid on invoice 2026-114?'));
+    await vi.waitFor(() =>
+      expect((part('composer-input') as HTMLTextAreaElement | null)?.value).toBe('What is unpaid on invoice 2026-114?'),
+    );
     expect(events[0]).toEqual({ type: 'ready' });
     // From now on the stand-in forwards at once, and sends like the visitor would.
     chat.ask!('How many orders last week?', { send: true });
-    await vi.waitFor(() => expect(hosts()[0]!.shadowRoot!.querySelector('[part~="message"][data-role="user"]')?.textContent).toContain('How many orders last week?'));
+    await vi.waitFor(() =>
+      expect(hosts()[0]!.shadowRoot!.querySelector('[part~="message"][data-role="user"]')?.textContent).toContain(
+        'How many orders last week?',
+      ),
+    );
     chat.destroy!();
   });
 

@@ -49,8 +49,20 @@ describe("import { init } from 'service-widget'", () => {
     vi.resetModules();
     vi.doMock('../../src/widget', () => ({
       createWidget: (opts: { baseUrl: string; voiceRuntimeUrl: string; chartRuntimeUrl: string }) => {
-        seen.push({ baseUrl: opts.baseUrl, voiceRuntimeUrl: opts.voiceRuntimeUrl, chartRuntimeUrl: opts.chartRuntimeUrl });
-        return { open() {}, close() {}, toggle() {}, newConversation() {}, setTheme() {}, setLocale() {}, destroy() {} };
+        seen.push({
+          baseUrl: opts.baseUrl,
+          voiceRuntimeUrl: opts.voiceRuntimeUrl,
+          chartRuntimeUrl: opts.chartRuntimeUrl,
+        });
+        return {
+          open() {},
+          close() {},
+          toggle() {},
+          newConversation() {},
+          setTheme() {},
+          setLocale() {},
+          destroy() {},
+        };
       },
     }));
     const { init } = await import('../../src/esm');
@@ -59,13 +71,21 @@ describe("import { init } from 'service-widget'", () => {
     init({ ...base, baseUrl: 'https://svc.example/tenant-a' });
     init({ ...base, baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://cdn.example/v/widget-voice.js' });
     expect(seen).toEqual([
-      { baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://svc.example/widget-voice.js', chartRuntimeUrl: 'https://svc.example/widget-chart.js' },
+      {
+        baseUrl: 'https://svc.example',
+        voiceRuntimeUrl: 'https://svc.example/widget-voice.js',
+        chartRuntimeUrl: 'https://svc.example/widget-chart.js',
+      },
       {
         baseUrl: 'https://svc.example/tenant-a',
         voiceRuntimeUrl: 'https://svc.example/tenant-a/widget-voice.js',
         chartRuntimeUrl: 'https://svc.example/tenant-a/widget-chart.js',
       },
-      { baseUrl: 'https://svc.example', voiceRuntimeUrl: 'https://cdn.example/v/widget-voice.js', chartRuntimeUrl: 'https://svc.example/widget-chart.js' },
+      {
+        baseUrl: 'https://svc.example',
+        voiceRuntimeUrl: 'https://cdn.example/v/widget-voice.js',
+        chartRuntimeUrl: 'https://svc.example/widget-chart.js',
+      },
     ]);
   });
 
@@ -76,7 +96,14 @@ describe("import { init } from 'service-widget'", () => {
     document.body.append(box);
     const token = await testToken();
     const onEvent = vi.fn();
-    const w = init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, container: box, getAuthToken: () => token, onEvent, locale: 'en' });
+    const w = init({
+      publicId: TEST_PUBLIC_ID,
+      baseUrl: TEST_BASE_URL,
+      container: box,
+      getAuthToken: () => token,
+      onEvent,
+      locale: 'en',
+    });
     expect(box.querySelectorAll('[data-service-widget]')).toHaveLength(1);
     await vi.waitFor(() => expect(onEvent).toHaveBeenCalledWith({ type: 'ready' }));
     expect(() => w.setTheme('blue' as never)).toThrow(/`theme`/);

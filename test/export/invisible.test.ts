@@ -26,7 +26,10 @@ describe('stripInvisible', () => {
   });
 
   it('reaches neither the tab-separated copy nor the CSV', () => {
-    const rows = [['Region', `Total${TAGS}`], [`\u202eEgea`, '1\u200b2']];
+    const rows = [
+      ['Region', `Total${TAGS}`],
+      [`\u202eEgea`, '1\u200b2'],
+    ];
     for (const out of [toTsv(rows), toCsv(rows).slice(1)]) expect(out).not.toMatch(INVISIBLE);
     expect(toTsv(rows)).toBe('Region\tTotal\nEgea\t12');
   });

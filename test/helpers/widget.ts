@@ -44,7 +44,14 @@ export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'vis
   document.body.append(box);
   const token = await testToken(sub);
   const auth = options.authToken || options.getAuthToken ? {} : { getAuthToken: () => token };
-  const instance = init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, container: box, locale: 'en', ...auth, ...options } as InitOptions);
+  const instance = init({
+    publicId: TEST_PUBLIC_ID,
+    baseUrl: TEST_BASE_URL,
+    container: box,
+    locale: 'en',
+    ...auth,
+    ...options,
+  } as InitOptions);
   // `container: undefined` mounts floating (on document.body).
   const host = ('container' in options ? document.body : box).querySelector<HTMLElement>('[data-service-widget]')!;
   const root = host.shadowRoot!;
@@ -64,7 +71,8 @@ export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'vis
   };
   const settled = () =>
     waitFor(() => {
-      if (part('stop-button') || root.querySelector('[aria-busy="true"][part="message"]')) throw new Error('still streaming');
+      if (part('stop-button') || root.querySelector('[aria-busy="true"][part="message"]'))
+        throw new Error('still streaming');
       // A reply's markdown keeps its live tail until all of it is on screen (the first reply of
       // a page waits for the markdown engine to load: src/markdown/engine.ts).
       if (root.querySelector('[data-md-tail]')) throw new Error('still rendering');

@@ -22,7 +22,8 @@ export function violations(root: ParentNode): string[] {
       if (el.getAttribute('target') !== '_blank') out.push('<a> without target=_blank');
       if (el.getAttribute('rel') !== 'noopener noreferrer') out.push('<a> without rel');
     }
-    if (tag === 'div' && !/^table-(scroll|block)$/.test(el.getAttribute('class')!)) out.push('<div> that is not .table-block or .table-scroll');
+    if (tag === 'div' && !/^table-(scroll|block)$/.test(el.getAttribute('class')!))
+      out.push('<div> that is not .table-block or .table-scroll');
   }
   return out;
 }
@@ -36,4 +37,3 @@ export function mount(frag: DocumentFragment): HTMLDivElement {
 
 /** Deterministic PRNG (mulberry32, shared with the mock's messy stream) so random chunking is reproducible. */
 export { seededRandom as rng } from '../../mock/sse';
-

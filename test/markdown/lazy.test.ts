@@ -18,7 +18,9 @@ vi.mock('marked', async (importOriginal) => {
 vi.mock('dompurify', async (importOriginal) => {
   const real = (await importOriginal<typeof import('dompurify')>()).default;
   const sanitize = real.sanitize.bind(real);
-  return { default: { ...real, sanitize: (...args: Parameters<typeof sanitize>) => (created.purify++, sanitize(...args)) } };
+  return {
+    default: { ...real, sanitize: (...args: Parameters<typeof sanitize>) => (created.purify++, sanitize(...args)) },
+  };
 });
 
 it('loads no markdown engine until the first reply renders, which then shows once it is loaded', async () => {

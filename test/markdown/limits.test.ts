@@ -20,14 +20,17 @@ describe('caps on one block', () => {
     expect(root.querySelector('em, strong')).toBeNull();
     expect(root.textContent).toBe(hostile);
 
-    const ordinary = mount(renderMarkdown('An _emphasis_ and **strong** text, `code` and [a link](https://example.com).'));
+    const ordinary = mount(
+      renderMarkdown('An _emphasis_ and **strong** text, `code` and [a link](https://example.com).'),
+    );
     expect(ordinary.querySelector('em')?.textContent).toBe('emphasis');
     expect(ordinary.querySelector('strong')?.textContent).toBe('strong');
     expect(ordinary.querySelector('a')?.getAttribute('href')).toBe('https://example.com/');
   });
 
   it('shows a list nested deeper than the cap as its lines of text; shallower lists stay lists', () => {
-    const nested = (depth: number) => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
+    const nested = (depth: number) =>
+      Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
     const deep = mount(renderMarkdown(nested(300)));
     expect(deep.querySelector('ul')).toBeNull();
     expect(deep.querySelectorAll('p > br')).toHaveLength(299);
@@ -70,15 +73,22 @@ describe('long blocks, streamed or stored, are rendered a window at a time', () 
     vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
     resetTaskBudget();
     frames = new Map();
-    vi.stubGlobal('requestAnimationFrame', vi.fn((cb: FrameRequestCallback) => (frames.set(nextId, cb), nextId++)));
-    vi.stubGlobal('cancelAnimationFrame', vi.fn((id: number) => frames.delete(id)));
+    vi.stubGlobal(
+      'requestAnimationFrame',
+      vi.fn((cb: FrameRequestCallback) => (frames.set(nextId, cb), nextId++)),
+    );
+    vi.stubGlobal(
+      'cancelAnimationFrame',
+      vi.fn((id: number) => frames.delete(id)),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
-  const table = (rows: number) => `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: rows }, (_, i) => `| R${i} ${'x'.repeat(100)} | ${i} | **${i * 3}** |`).join('\n')}\n`;
+  const table = (rows: number) =>
+    `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: rows }, (_, i) => `| R${i} ${'x'.repeat(100)} | ${i} | **${i * 3}** |`).join('\n')}\n`;
 
   it('streams a table far longer than the window into ONE table, lexing at most a window per step', () => {
     const text = table(300);

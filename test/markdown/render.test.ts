@@ -35,17 +35,24 @@ describe('renderMarkdown', () => {
   });
 
   it('allows mailto links and GFM autolinks', () => {
-    const root = mount(renderMarkdown('Write to [us](mailto:destek@example.com) or see www.example.com and <https://example.org>'));
+    const root = mount(
+      renderMarkdown('Write to [us](mailto:destek@example.com) or see www.example.com and <https://example.org>'),
+    );
     const hrefs = Array.from(root.querySelectorAll('a'), (a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['mailto:destek@example.com', 'http://www.example.com/', 'https://example.org/']);
     expect(violations(root)).toEqual([]);
   });
 
   it('turns an image into a link whose text is the alt text, or the URL without one', () => {
-    const root = mount(renderMarkdown('![Satış grafiği](https://cdn.example.com/g.png) ![](https://cdn.example.com/h.png)'));
+    const root = mount(
+      renderMarkdown('![Satış grafiği](https://cdn.example.com/g.png) ![](https://cdn.example.com/h.png)'),
+    );
     const links = Array.from(root.querySelectorAll('a'));
     expect(links.map((a) => a.textContent)).toEqual(['Satış grafiği', 'https://cdn.example.com/h.png']);
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://cdn.example.com/g.png', 'https://cdn.example.com/h.png']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://cdn.example.com/g.png',
+      'https://cdn.example.com/h.png',
+    ]);
     expect(root.querySelector('img')).toBeNull();
     expect(violations(root)).toEqual([]);
   });
@@ -62,7 +69,9 @@ describe('renderMarkdown', () => {
   it('preserves Turkish text exactly', () => {
     const text = 'Iğdır, Şanlıurfa ve İstanbul: çalışan sayısı ÖZGÜR ığüşöç İIıi';
     expect(mount(renderMarkdown(text)).textContent).toBe(text);
-    expect(html('**Günlük** _sınır_ ~~aşıldı~~')).toBe('<p><strong>Günlük</strong> <em>sınır</em> <del>aşıldı</del></p>');
+    expect(html('**Günlük** _sınır_ ~~aşıldı~~')).toBe(
+      '<p><strong>Günlük</strong> <em>sınır</em> <del>aşıldı</del></p>',
+    );
   });
 
   it('renders lists, quotes, rules and shifts headings down two levels', () => {
@@ -102,7 +111,16 @@ describe('renderMarkdown', () => {
     expect(allowedUrl('https://a.example/x')).toBe('https://a.example/x');
     expect(allowedUrl(' HTTP://A.example')).toBe('http://a.example/');
     expect(allowedUrl('mailto:x@y.example')).toBe('mailto:x@y.example');
-    for (const bad of ['javascript:alert(1)', ' java\tscript:alert(1)', '//evil.example', '/x', 'data:,x', 'ftp://x', 'blob:https://a/1', null]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' java\tscript:alert(1)',
+      '//evil.example',
+      '/x',
+      'data:,x',
+      'ftp://x',
+      'blob:https://a/1',
+      null,
+    ]) {
       expect(allowedUrl(bad)).toBeNull();
     }
   });
@@ -111,7 +129,9 @@ describe('renderMarkdown', () => {
     const dir = join(__dirname, '../../src/markdown');
     for (const file of readdirSync(dir)) {
       const src = readFileSync(join(dir, file), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
-      expect(src, file).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|parseFromString|setHTMLUnsafe|createPolicy|addHook|setConfig/);
+      expect(src, file).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML|document\.write|createContextualFragment|parseFromString|setHTMLUnsafe|createPolicy|addHook|setConfig/,
+      );
     }
   });
 });

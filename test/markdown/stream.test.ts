@@ -58,8 +58,19 @@ beforeEach(() => {
   // Each test runs in one task; its frames must not share one task budget (src/markdown/budget.ts).
   vi.spyOn(performance, 'now').mockReturnValue(0);
   frames = new Map();
-  vi.stubGlobal('requestAnimationFrame', vi.fn((cb: FrameRequestCallback) => { frames.set(nextId, cb); return nextId++; }));
-  vi.stubGlobal('cancelAnimationFrame', vi.fn((id: number) => { frames.delete(id); }));
+  vi.stubGlobal(
+    'requestAnimationFrame',
+    vi.fn((cb: FrameRequestCallback) => {
+      frames.set(nextId, cb);
+      return nextId++;
+    }),
+  );
+  vi.stubGlobal(
+    'cancelAnimationFrame',
+    vi.fn((id: number) => {
+      frames.delete(id);
+    }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,34 +93,42 @@ function assertClean(target: HTMLElement, at: string): void {
 }
 
 describe('createStreamingRenderer', () => {
-  it('fed char by char, never shows half-typed syntax and ends equal to renderMarkdown', () => {
-    const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    for (let i = 1; i <= REPLY.length; i++) {
-      r.update(REPLY.slice(0, i));
-      flush();
-      assertClean(target, REPLY.slice(0, i));
-    }
-    r.finish(REPLY);
-    expect(target.isEqualNode(expected(REPLY))).toBe(true);
-    expect(tailOf(target)).toBeNull();
-  }, SLOW);
+  it(
+    'fed char by char, never shows half-typed syntax and ends equal to renderMarkdown',
+    () => {
+      const target = document.createElement('div');
+      const r = createStreamingRenderer(target);
+      for (let i = 1; i <= REPLY.length; i++) {
+        r.update(REPLY.slice(0, i));
+        flush();
+        assertClean(target, REPLY.slice(0, i));
+      }
+      r.finish(REPLY);
+      expect(target.isEqualNode(expected(REPLY))).toBe(true);
+      expect(tailOf(target)).toBeNull();
+    },
+    SLOW,
+  );
 
-  it.each([1, 2, 3, 4, 5])('fed in random chunks (seed %i), ends equal to renderMarkdown', (seed) => {
-    const random = rng(seed);
-    const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    let i = 0;
-    while (i < REPLY.length) {
-      i = Math.min(REPLY.length, i + 1 + Math.floor(random() * 25));
-      r.update(REPLY.slice(0, i));
-      if (random() < 0.7) flush();
-      assertClean(target, REPLY.slice(0, i));
-    }
-    r.finish(REPLY);
-    expect(target.innerHTML).toBe(expected(REPLY).innerHTML);
-    expect(target.isEqualNode(expected(REPLY))).toBe(true);
-  }, SLOW);
+  it.each([1, 2, 3, 4, 5])(
+    'fed in random chunks (seed %i), ends equal to renderMarkdown',
+    (seed) => {
+      const random = rng(seed);
+      const target = document.createElement('div');
+      const r = createStreamingRenderer(target);
+      let i = 0;
+      while (i < REPLY.length) {
+        i = Math.min(REPLY.length, i + 1 + Math.floor(random() * 25));
+        r.update(REPLY.slice(0, i));
+        if (random() < 0.7) flush();
+        assertClean(target, REPLY.slice(0, i));
+      }
+      r.finish(REPLY);
+      expect(target.innerHTML).toBe(expected(REPLY).innerHTML);
+      expect(target.isEqualNode(expected(REPLY))).toBe(true);
+    },
+    SLOW,
+  );
 
   it('coalesces any number of updates into one render per animation frame', () => {
     const target = document.createElement('div');
@@ -125,44 +144,53 @@ describe('createStreamingRenderer', () => {
     expect(r.stats.frames).toBe(2);
   });
 
-  it('keeps finished blocks as the same DOM nodes across updates and after finish', () => {
-    const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    const half = REPLY.indexOf('| Şehir');
-    r.update(REPLY.slice(0, half));
-    flush();
-    const frozen = Array.from(target.childNodes).filter((n) => n !== tailOf(target));
-    expect(frozen.length).toBe(3); // heading, paragraph, bullet list; the ordered list is still the tail
-    for (let i = half; i <= REPLY.length; i += 7) {
-      r.update(REPLY.slice(0, i));
+  it(
+    'keeps finished blocks as the same DOM nodes across updates and after finish',
+    () => {
+      const target = document.createElement('div');
+      const r = createStreamingRenderer(target);
+      const half = REPLY.indexOf('| Şehir');
+      r.update(REPLY.slice(0, half));
       flush();
+      const frozen = Array.from(target.childNodes).filter((n) => n !== tailOf(target));
+      expect(frozen.length).toBe(3); // heading, paragraph, bullet list; the ordered list is still the tail
+      for (let i = half; i <= REPLY.length; i += 7) {
+        r.update(REPLY.slice(0, i));
+        flush();
+        frozen.forEach((node, k) => expect(target.childNodes[k]).toBe(node));
+      }
+      r.finish(REPLY);
       frozen.forEach((node, k) => expect(target.childNodes[k]).toBe(node));
-    }
-    r.finish(REPLY);
-    frozen.forEach((node, k) => expect(target.childNodes[k]).toBe(node));
-    expect(target.isEqualNode(expected(REPLY))).toBe(true);
-  }, SLOW);
+      expect(target.isEqualNode(expected(REPLY))).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('re-parses only the unfinished tail, not the whole message, per frame', () => {
-    const para = (n: number): string => `Paragraf ${n}: **kalın** ve *eğik* metin, [bağlantı](https://e.example/${n}) ile.\n\n`;
-    const longest = para(999).length;
-    const text = Array.from({ length: 150 }, (_, n) => para(n)).join('');
-    const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    let maxPerFrame = 0;
-    for (let i = 0; i < text.length; ) {
-      i = Math.min(text.length, i + 17);
-      r.update(text.slice(0, i));
-      flush();
-      maxPerFrame = Math.max(maxPerFrame, r.stats.lastParsedChars);
-    }
-    // The tail holds at most the block being written plus the one before it (lexed, then settled).
-    expect(maxPerFrame).toBeLessThanOrEqual(4 * longest);
-    expect(text.length).toBeGreaterThan(30 * maxPerFrame);
-    expect(r.stats.parsedChars).toBeLessThan(r.stats.frames * 4 * longest);
-    r.finish(text);
-    expect(target.isEqualNode(expected(text))).toBe(true);
-  }, SLOW);
+  it(
+    're-parses only the unfinished tail, not the whole message, per frame',
+    () => {
+      const para = (n: number): string =>
+        `Paragraf ${n}: **kalın** ve *eğik* metin, [bağlantı](https://e.example/${n}) ile.\n\n`;
+      const longest = para(999).length;
+      const text = Array.from({ length: 150 }, (_, n) => para(n)).join('');
+      const target = document.createElement('div');
+      const r = createStreamingRenderer(target);
+      let maxPerFrame = 0;
+      for (let i = 0; i < text.length;) {
+        i = Math.min(text.length, i + 17);
+        r.update(text.slice(0, i));
+        flush();
+        maxPerFrame = Math.max(maxPerFrame, r.stats.lastParsedChars);
+      }
+      // The tail holds at most the block being written plus the one before it (lexed, then settled).
+      expect(maxPerFrame).toBeLessThanOrEqual(4 * longest);
+      expect(text.length).toBeGreaterThan(30 * maxPerFrame);
+      expect(r.stats.parsedChars).toBeLessThan(r.stats.frames * 4 * longest);
+      r.finish(text);
+      expect(target.isEqualNode(expected(text))).toBe(true);
+    },
+    SLOW,
+  );
 
   it('shows an unclosed code fence as code, without its backticks', () => {
     const target = document.createElement('div');
@@ -237,24 +265,39 @@ describe('createStreamingRenderer', () => {
     expect(target.textContent).toBe('one');
   });
 
-  it('falls back to a full render when earlier blocks change meaning (late link definition)', () => {
-    const text = 'Bakınız [rapor][r].\n\nBaşka paragraf.\n\n[r]: https://example.com/r\n';
-    const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    for (let i = 1; i <= text.length; i++) { r.update(text.slice(0, i)); flush(); }
-    r.finish(text);
-    expect(target.isEqualNode(expected(text))).toBe(true);
-    expect(target.querySelector('a')?.getAttribute('href')).toBe('https://example.com/r');
-  }, SLOW);
+  it(
+    'falls back to a full render when earlier blocks change meaning (late link definition)',
+    () => {
+      const text = 'Bakınız [rapor][r].\n\nBaşka paragraf.\n\n[r]: https://example.com/r\n';
+      const target = document.createElement('div');
+      const r = createStreamingRenderer(target);
+      for (let i = 1; i <= text.length; i++) {
+        r.update(text.slice(0, i));
+        flush();
+      }
+      r.finish(text);
+      expect(target.isEqualNode(expected(text))).toBe(true);
+      expect(target.querySelector('a')?.getAttribute('href')).toBe('https://example.com/r');
+    },
+    SLOW,
+  );
 
-  it('handles CRLF line ends', () => {
-    const text = REPLY.replace(/\n/g, '\r\n');
-    const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    for (let i = 1; i <= text.length; i += 3) { r.update(text.slice(0, i)); flush(); assertClean(target, text.slice(0, i)); }
-    r.finish(text);
-    expect(target.isEqualNode(expected(text))).toBe(true);
-  }, SLOW);
+  it(
+    'handles CRLF line ends',
+    () => {
+      const text = REPLY.replace(/\n/g, '\r\n');
+      const target = document.createElement('div');
+      const r = createStreamingRenderer(target);
+      for (let i = 1; i <= text.length; i += 3) {
+        r.update(text.slice(0, i));
+        flush();
+        assertClean(target, text.slice(0, i));
+      }
+      r.finish(text);
+      expect(target.isEqualNode(expected(text))).toBe(true);
+    },
+    SLOW,
+  );
 
   it('starts over when the text is not an extension of what it has shown', () => {
     const target = document.createElement('div');
@@ -266,15 +309,20 @@ describe('createStreamingRenderer', () => {
     expect(target.textContent).toBe('other');
   });
 
-  it('keeps hostile output safe while streaming', () => {
-    const text = 'a <img src=x onerror=alert(1)> [x](javascript:alert(1)) ![y](https://e.example/p.png)\n\n<script>alert(1)</script>\n';
-    const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    for (let i = 1; i <= text.length; i++) {
-      r.update(text.slice(0, i));
-      flush();
-      expect(violations(target)).toEqual([]);
-      expect(target.querySelector('img, script')).toBeNull();
-    }
-  }, SLOW);
+  it(
+    'keeps hostile output safe while streaming',
+    () => {
+      const text =
+        'a <img src=x onerror=alert(1)> [x](javascript:alert(1)) ![y](https://e.example/p.png)\n\n<script>alert(1)</script>\n';
+      const target = document.createElement('div');
+      const r = createStreamingRenderer(target);
+      for (let i = 1; i <= text.length; i++) {
+        r.update(text.slice(0, i));
+        flush();
+        expect(violations(target)).toEqual([]);
+        expect(target.querySelector('img, script')).toBeNull();
+      }
+    },
+    SLOW,
+  );
 });

@@ -18,7 +18,10 @@ describe('POST /chat', () => {
     expect(named(events, 'conversation')).toEqual([{ id, title: 'How many orders last week?' }]);
     expect(events.at(-1)?.data).toBe('[DONE]');
     const first = JSON.parse(events[0]!.data);
-    expect(first).toMatchObject({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant' } }] });
+    expect(first).toMatchObject({
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: { role: 'assistant' } }],
+    });
   });
 
   it('continues an existing conversation without a new title event', async () => {
@@ -27,12 +30,20 @@ describe('POST /chat', () => {
     expect(second.headers.get('x-conversation-id')).toBe(id);
     expect(named(await readSse(second), 'conversation')).toEqual([]);
     expect((await conversation(id)).messages.map((m) => m.content.slice(0, 6))).toEqual([
-      'first', 'Here i', 'second', 'Here i',
+      'first',
+      'Here i',
+      'second',
+      'Here i',
     ]);
   });
 
   it('refuses a malformed body with 422 and a null conversation_id too', async () => {
-    for (const body of [{}, { message: '' }, { conversation_id: null, message: 'x' }, { message: 'x', confirmation: { id: 'c', decision: 'confirm' } }]) {
+    for (const body of [
+      {},
+      { message: '' },
+      { conversation_id: null, message: 'x' },
+      { message: 'x', confirmation: { id: 'c', decision: 'confirm' } },
+    ]) {
       expect((await chat(body)).status, JSON.stringify(body)).toBe(422);
     }
   });
@@ -86,7 +97,10 @@ describe('POST /chat', () => {
     mock.setScenario('server-error');
     const failed = await chat({ message: 'hi' });
     expect(failed.status).toBe(500);
-    expect(await failed.json()).toMatchObject({ detail: 'Internal Server Error', request_id: expect.stringMatching(/^req_/) });
+    expect(await failed.json()).toMatchObject({
+      detail: 'Internal Server Error',
+      request_id: expect.stringMatching(/^req_/),
+    });
     mock.setScenario('llm-not-configured');
     const llm = await chat({ message: 'hi' });
     expect(llm.status).toBe(409);
@@ -120,7 +134,10 @@ describe('confirmation flow', () => {
       c.messages.some((m) => m.confirmation?.status === 'pending'),
     )!;
     const cf = seeded.messages.find((m) => m.confirmation)!.confirmation!;
-    const response = await chat({ conversation_id: seeded.id, confirmation: { id: cf.id, decision: 'cancel' } }, { sub: 'demo-user-1' });
+    const response = await chat(
+      { conversation_id: seeded.id, confirmation: { id: cf.id, decision: 'cancel' } },
+      { sub: 'demo-user-1' },
+    );
     expect(contentOf(await readSse(response))).toBe('Cancelled, nothing was changed.');
     expect(cf.status).toBe('cancelled');
   });
@@ -133,9 +150,14 @@ describe('stream scenarios', () => {
     const chunks = events.filter((e) => !e.event && e.data !== '[DONE]').map((e) => JSON.parse(e.data));
     const finishes = chunks.map((c) => c.choices[0].finish_reason).filter(Boolean);
     expect(finishes).toEqual(['tool_calls', 'stop']);
-    const args = chunks.flatMap((c) => c.choices[0].delta.tool_calls ?? []).map((t) => t.function.arguments).join('');
+    const args = chunks
+      .flatMap((c) => c.choices[0].delta.tool_calls ?? [])
+      .map((t) => t.function.arguments)
+      .join('');
     expect(JSON.parse(args).sql).toMatch(/^SELECT/);
-    expect(chunks.find((c) => c.choices[0].delta.tool_calls)?.choices[0].delta.tool_calls[0].function.name).toBe('sales_db__run_sql');
+    expect(chunks.find((c) => c.choices[0].delta.tool_calls)?.choices[0].delta.tool_calls[0].function.name).toBe(
+      'sales_db__run_sql',
+    );
     expect(contentOf(events)).toBe(TOOLS_INTRO + TOOLS_ANSWER);
     expect(contentOf(events)).not.toContain('SELECT');
   });

@@ -60,7 +60,9 @@ describe('the door of every endpoint', () => {
       expect(response.status).toBe(401);
       expect(await detail(response)).toEqual({ error: 'invalid_token' });
     }
-    const bare = await fetch('https://service.test/api/v1/widget/config', { headers: { 'X-Public-Id': mock.publicId } });
+    const bare = await fetch('https://service.test/api/v1/widget/config', {
+      headers: { 'X-Public-Id': mock.publicId },
+    });
     expect(bare.status).toBe(401);
     expect(await detail(bare)).toEqual({ error: 'invalid_token' });
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { completionChunks, cutFrame, doneFrame, encodeFrame, namedFrame, pingFrame, sseStream, type SseFrame } from '../../mock/sse';
+import {
+  completionChunks,
+  cutFrame,
+  doneFrame,
+  encodeFrame,
+  namedFrame,
+  pingFrame,
+  sseStream,
+  type SseFrame,
+} from '../../mock/sse';
 import { parseSse } from './helpers';
 
 async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
@@ -16,10 +25,18 @@ const join = (chunks: Uint8Array[]) => new TextDecoder().decode(Buffer.concat(ch
 
 describe('sseStream', () => {
   const c = completionChunks('cmpl_1', 'm');
-  const frames: SseFrame[] = [c.role(), c.content('Ça va? 👍'), namedFrame('conversation', { id: 'x', title: 'T' }), pingFrame, doneFrame];
+  const frames: SseFrame[] = [
+    c.role(),
+    c.content('Ça va? 👍'),
+    namedFrame('conversation', { id: 'x', title: 'T' }),
+    pingFrame,
+    doneFrame,
+  ];
 
   it('encodes named events, comments and multi-line data', () => {
-    expect(encodeFrame(namedFrame('approval', { status: 'pending' }))).toBe('event: approval\ndata: {"status":"pending"}\n\n');
+    expect(encodeFrame(namedFrame('approval', { status: 'pending' }))).toBe(
+      'event: approval\ndata: {"status":"pending"}\n\n',
+    );
     expect(encodeFrame(pingFrame, '\r\n')).toBe(': ping\r\n\r\n');
     expect(encodeFrame({ kind: 'event', data: 'a\nb', fields: ['id: 1'] })).toBe('id: 1\ndata: a\ndata: b\n\n');
   });
@@ -27,7 +44,12 @@ describe('sseStream', () => {
   it('sends one network chunk per frame by default', async () => {
     const chunks = await chunksOf(sseStream(frames));
     expect(chunks).toHaveLength(frames.length);
-    expect(parseSse(join(chunks)).map((e) => e.event ?? 'message')).toEqual(['message', 'message', 'conversation', 'message']);
+    expect(parseSse(join(chunks)).map((e) => e.event ?? 'message')).toEqual([
+      'message',
+      'message',
+      'conversation',
+      'message',
+    ]);
   });
 
   it('re-cuts at arbitrary bytes with \\r\\n line ends, deterministically, without changing the bytes', async () => {

@@ -24,7 +24,11 @@ describe('npm run mock: loopback pages only', () => {
   it.each(['https://evil.example', 'http://192.168.1.20:3000', 'http://localhost.evil.example', 'null'])(
     'refuses %s on /__mock/requests, /__mock/scenario and the token endpoint',
     async (origin) => {
-      for (const [route, method] of [['/__mock/requests', 'GET'], ['/__mock/scenario', 'POST'], [TOKEN_PATH, 'POST']]) {
+      for (const [route, method] of [
+        ['/__mock/requests', 'GET'],
+        ['/__mock/scenario', 'POST'],
+        [TOKEN_PATH, 'POST'],
+      ]) {
         const res = await from(origin, route!, method);
         expect(res.status, `${method} ${route}`).toBe(403);
         expect(res.headers.get('access-control-allow-origin')).toBeNull();
@@ -33,16 +37,19 @@ describe('npm run mock: loopback pages only', () => {
     },
   );
 
-  it.each(['http://localhost:3000', 'http://127.0.0.1:5173', 'https://[::1]:8443'])('answers %s with CORS for it', async (origin) => {
-    const token = await from(origin, TOKEN_PATH, 'POST');
-    expect(token.status).toBe(200);
-    expect(token.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(token.headers.get('access-control-allow-credentials')).toBe('true');
-    expect((await token.text()).split('.')).toHaveLength(3);
-    const requests = await from(origin, '/__mock/requests');
-    expect(requests.status).toBe(200);
-    expect(requests.headers.get('access-control-allow-origin')).toBe(origin);
-  });
+  it.each(['http://localhost:3000', 'http://127.0.0.1:5173', 'https://[::1]:8443'])(
+    'answers %s with CORS for it',
+    async (origin) => {
+      const token = await from(origin, TOKEN_PATH, 'POST');
+      expect(token.status).toBe(200);
+      expect(token.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(token.headers.get('access-control-allow-credentials')).toBe('true');
+      expect((await token.text()).split('.')).toHaveLength(3);
+      const requests = await from(origin, '/__mock/requests');
+      expect(requests.status).toBe(200);
+      expect(requests.headers.get('access-control-allow-origin')).toBe(origin);
+    },
+  );
 
   it('answers tools that send no Origin (curl)', async () => {
     expect((await from(undefined, '/__mock/requests')).status).toBe(200);

@@ -36,14 +36,19 @@ async function speak(session: VoiceSession, start: Record<string, unknown>, url 
   });
 }
 
-const newSession = async (body: unknown = {}) => (await (await call('/voice/session', { body })).json()) as VoiceSession;
+const newSession = async (body: unknown = {}) =>
+  (await (await call('/voice/session', { body })).json()) as VoiceSession;
 
 describe('voice socket', () => {
   it('answers a spoken turn: transcript, reply deltas, one audio clip, reply.done; stores the turn', async () => {
     const session = await newSession();
     const { text, binary } = await speak(session, {});
     expect(text.map((f) => f.type)).toEqual([
-      'transcript', 'transcript', ...text.filter((f) => f.type === 'reply.delta').map(() => 'reply.delta'), 'audio', 'reply.done',
+      'transcript',
+      'transcript',
+      ...text.filter((f) => f.type === 'reply.delta').map(() => 'reply.delta'),
+      'audio',
+      'reply.done',
     ]);
     expect(text[1]).toEqual({ type: 'transcript', text: 'How many orders were shipped last week?', final: true });
     expect(binary).toBe(1);
@@ -64,6 +69,9 @@ describe('voice socket', () => {
   it('sends the confirmation object in the confirmation scenario', async () => {
     mock.setScenario('confirmation');
     const { text } = await speak(await newSession(), {});
-    expect(text.find((f) => f.type === 'confirmation')).toMatchObject({ id: expect.any(String), prompt: expect.any(String) });
+    expect(text.find((f) => f.type === 'confirmation')).toMatchObject({
+      id: expect.any(String),
+      prompt: expect.any(String),
+    });
   });
 });

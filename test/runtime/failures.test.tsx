@@ -23,25 +23,28 @@ afterEach(() => {
 });
 
 describe('widget-chart.js fails', () => {
-  it.each(['en', 'tr'] as const)('a notice in the UI language (%s), the chart button unpressed, an error event', async (locale) => {
-    const events: WidgetEvent[] = [];
-    mock.setScenario('tables');
-    const w = await mountWidget({ locale, onEvent: (e) => events.push(e) });
-    await w.send('show me the data');
-    await w.settled();
-    const button = await w.findPart('chart-button');
-    fireEvent.click(button);
-    const notice = await w.findNotice('error');
-    expect(notice.textContent).toContain(messages(locale).chartFailed);
-    expect(button.getAttribute('aria-pressed')).toBe('false');
-    expect(w.part('chart')).toBeNull();
-    expect(events.filter((e) => e.type === 'error')).toEqual([
-      { type: 'error', code: 'chart_unavailable', message: messages(locale).chartFailed },
-    ]);
-    // Pressed again: tried again (the loader decides whether a new <script> goes out).
-    fireEvent.click(button);
-    await waitFor(() => expect(loaders.chart).toHaveBeenCalledTimes(2));
-  });
+  it.each(['en', 'tr'] as const)(
+    'a notice in the UI language (%s), the chart button unpressed, an error event',
+    async (locale) => {
+      const events: WidgetEvent[] = [];
+      mock.setScenario('tables');
+      const w = await mountWidget({ locale, onEvent: (e) => events.push(e) });
+      await w.send('show me the data');
+      await w.settled();
+      const button = await w.findPart('chart-button');
+      fireEvent.click(button);
+      const notice = await w.findNotice('error');
+      expect(notice.textContent).toContain(messages(locale).chartFailed);
+      expect(button.getAttribute('aria-pressed')).toBe('false');
+      expect(w.part('chart')).toBeNull();
+      expect(events.filter((e) => e.type === 'error')).toEqual([
+        { type: 'error', code: 'chart_unavailable', message: messages(locale).chartFailed },
+      ]);
+      // Pressed again: tried again (the loader decides whether a new <script> goes out).
+      fireEvent.click(button);
+      await waitFor(() => expect(loaders.chart).toHaveBeenCalledTimes(2));
+    },
+  );
 });
 
 describe('widget-voice.js fails', () => {

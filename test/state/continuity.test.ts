@@ -7,7 +7,9 @@ const KEY = 'service-widget:pub_1';
 afterEach(() => vi.restoreAllMocks());
 
 /** A sessionStorage whose every method is a spy: `fail` makes each one throw like a full quota. */
-function stubStorage(fail = false): Record<'getItem' | 'setItem' | 'removeItem' | 'clear' | 'key', ReturnType<typeof vi.fn>> {
+function stubStorage(
+  fail = false,
+): Record<'getItem' | 'setItem' | 'removeItem' | 'clear' | 'key', ReturnType<typeof vi.fn>> {
   const data = new Map<string, string>();
   const impl = <A extends unknown[], R>(f: (...a: A) => R) =>
     vi.fn((...a: A) => {

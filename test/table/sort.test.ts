@@ -16,7 +16,10 @@ function finish<T>(work: Work<T>): { value: T; yields: number } {
 }
 
 const order = (cells: string[], direction: 1 | -1 = 1) =>
-  Array.from(finish(sortedOrder(finish(columnKeys(cells.length, (i) => cells[i]!, 'en')).value, direction, 'en')).value, (i) => cells[i]);
+  Array.from(
+    finish(sortedOrder(finish(columnKeys(cells.length, (i) => cells[i]!, 'en')).value, direction, 'en')).value,
+    (i) => cells[i],
+  );
 
 describe('sorting a column', () => {
   it('numbers as numbers, gaps last both ways, ties in the table order', () => {
@@ -32,19 +35,25 @@ describe('sorting a column', () => {
 
   it('equals a stable sort of the keys, for any column', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.integer({ min: -50, max: 50 }).map(String), fc.constantFrom('', 'n/a')), { maxLength: 300 }), (cells) => {
-        const numeric = cells.filter((c) => /\d/.test(c)).length * 2 >= cells.length && cells.some((c) => /\d/.test(c));
-        if (!numeric) return;
-        const expected = cells
-          .map((c, i) => [c, i] as const)
-          .sort(([a, i], [b, j]) => {
-            const x = /\d/.test(a) ? +a : NaN;
-            const y = /\d/.test(b) ? +b : NaN;
-            return (x !== x ? +(y === y) : y !== y ? -1 : x - y) || i - j;
-          })
-          .map(([c]) => c);
-        expect(order(cells)).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: -50, max: 50 }).map(String), fc.constantFrom('', 'n/a')), {
+          maxLength: 300,
+        }),
+        (cells) => {
+          const numeric =
+            cells.filter((c) => /\d/.test(c)).length * 2 >= cells.length && cells.some((c) => /\d/.test(c));
+          if (!numeric) return;
+          const expected = cells
+            .map((c, i) => [c, i] as const)
+            .sort(([a, i], [b, j]) => {
+              const x = /\d/.test(a) ? +a : NaN;
+              const y = /\d/.test(b) ? +b : NaN;
+              return (x !== x ? +(y === y) : y !== y ? -1 : x - y) || i - j;
+            })
+            .map(([c]) => c);
+          expect(order(cells)).toEqual(expected);
+        },
+      ),
     );
   });
 
@@ -56,6 +65,7 @@ describe('sorting a column', () => {
     const sorted = finish(sortedOrder(keys.value, 1, 'en'));
     expect(sorted.yields).toBeGreaterThan((n * Math.log2(n)) / 4_096);
     expect(sorted.value).toHaveLength(n);
-    for (let i = 1; i < n; i++) if (+cells[sorted.value[i]!]! < +cells[sorted.value[i - 1]!]!) throw new Error(`unsorted at ${i}`);
+    for (let i = 1; i < n; i++)
+      if (+cells[sorted.value[i]!]! < +cells[sorted.value[i - 1]!]!) throw new Error(`unsorted at ${i}`);
   });
 });

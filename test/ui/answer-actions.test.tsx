@@ -27,9 +27,13 @@ const clipboard = () => {
 
 describe('CSV', () => {
   it('quotes per RFC 4180, ends every record with CRLF and starts with a UTF-8 BOM', () => {
-    expect(toCsv([['Customer', 'Note'], ['Jonas "JJ" Keller', 'a, b'], ['İzmir', 'x\ny']])).toBe(
-      '\ufeffCustomer,Note\r\n"Jonas ""JJ"" Keller","a, b"\r\nİzmir,"x\ny"\r\n',
-    );
+    expect(
+      toCsv([
+        ['Customer', 'Note'],
+        ['Jonas "JJ" Keller', 'a, b'],
+        ['İzmir', 'x\ny'],
+      ]),
+    ).toBe('\ufeffCustomer,Note\r\n"Jonas ""JJ"" Keller","a, b"\r\nİzmir,"x\ny"\r\n');
   });
 
   it('names the file after the conversation title and the date', () => {
@@ -42,7 +46,9 @@ describe('CSV', () => {
   it('the download button saves the table as shown, header first', async () => {
     const w = await tablesAnswer();
     let saved: { name: string; blob: Blob } | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => ((saved = { name: '', blob: blob as Blob }), 'blob:x'));
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(
+      (blob) => ((saved = { name: '', blob: blob as Blob }), 'blob:x'),
+    );
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved!.name = this.download;
     });
@@ -58,7 +64,8 @@ describe('CSV', () => {
 });
 
 describe('sorting', () => {
-  const column = (table: HTMLTableElement, i: number) => [...table.querySelectorAll('tbody tr')].map((r) => (r as HTMLTableRowElement).cells[i]!.textContent);
+  const column = (table: HTMLTableElement, i: number) =>
+    [...table.querySelectorAll('tbody tr')].map((r) => (r as HTMLTableRowElement).cells[i]!.textContent);
 
   it('a header press sorts numbers as numbers: ascending, descending, then the original order', async () => {
     const w = await tablesAnswer();
@@ -99,7 +106,9 @@ describe('copying', () => {
     fireEvent.click(button);
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     const text = writeText.mock.calls[0]![0];
-    expect(text).toMatch(/^Here is the data you asked for\.\n\nRevenue by region, last 30 days:\n\nRegion\tRevenue\nMarmara\t€48,200\n/);
+    expect(text).toMatch(
+      /^Here is the data you asked for\.\n\nRevenue by region, last 30 days:\n\nRegion\tRevenue\nMarmara\t€48,200\n/,
+    );
     expect(text).toContain('See the sales dashboard (https://example.com/sales) for more.');
     expect(text).toContain('SELECT region');
     expect(text).not.toMatch(/Copy|Download|Chart/);
@@ -116,7 +125,9 @@ describe('copying', () => {
     // The block scrolls sideways: it is reachable from the keyboard.
     expect(w.parts('message').at(-1)!.querySelector('pre')!.getAttribute('tabindex')).toBe('0');
     fireEvent.click(button);
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith('SELECT region, SUM(total) AS revenue FROM orders GROUP BY region;\n'));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith('SELECT region, SUM(total) AS revenue FROM orders GROUP BY region;\n'),
+    );
     await waitFor(() => expect(button.textContent).toBe('Kopyalandı'));
   });
 });
@@ -136,7 +147,9 @@ describe('chart button', () => {
 describe('setLocale', () => {
   /** Every label of the answer's buttons, in the order shown. */
   const labels = (w: MountedWidget) =>
-    ['copy-code-button', 'copy-table-button', 'download-table-button', 'chart-button', 'copy-message-button'].map((p) => w.part(p)!.textContent);
+    ['copy-code-button', 'copy-table-button', 'download-table-button', 'chart-button', 'copy-message-button'].map(
+      (p) => w.part(p)!.textContent,
+    );
 
   it('relabels the buttons of an answer already on screen at once, "Copied" included', async () => {
     const writeText = clipboard();
@@ -175,7 +188,9 @@ describe('destroy()', () => {
     const w = await tablesAnswer();
     const created: string[] = [];
     const revoked: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => created[created.push(`blob:table-${created.length}`) - 1]!);
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(
+      () => created[created.push(`blob:table-${created.length}`) - 1]!,
+    );
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

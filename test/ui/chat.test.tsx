@@ -21,7 +21,9 @@ describe('chat', () => {
     const onEvent = vi.fn();
     const w = await mountWidget({ onEvent });
     await w.send('How did orders go last week?');
-    await waitFor(() => expect(w.messages('user')[0]).toHaveProperty('textContent', expect.stringContaining('How did orders go')));
+    await waitFor(() =>
+      expect(w.messages('user')[0]).toHaveProperty('textContent', expect.stringContaining('How did orders go')),
+    );
     const reply = await lastReply(w);
     expect(reply.querySelector('strong')).not.toBeNull();
     expect(reply.querySelector('table')).not.toBeNull();
@@ -125,10 +127,14 @@ describe('chat errors (docs/protocol.md, "Errors")', () => {
     await lastReply(w);
     let gone: unknown;
     server.use(
-      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, async ({ request }) => {
-        gone = await request.json();
-        return HttpResponse.json({ detail: { error: 'conversation_not_found' } }, { status: 404 });
-      }, { once: true }),
+      http.post(
+        `${TEST_BASE_URL}/api/v1/widget/chat`,
+        async ({ request }) => {
+          gone = await request.json();
+          return HttpResponse.json({ detail: { error: 'conversation_not_found' } }, { status: 404 });
+        },
+        { once: true },
+      ),
     );
     await w.send('second question');
     const notice = await w.findNotice('error');
@@ -147,10 +153,14 @@ describe('chat errors (docs/protocol.md, "Errors")', () => {
   it('"Try again" after a failed send is a new send: a fresh Idempotency-Key (automatic retries share one)', async () => {
     const keys: (string | null)[] = [];
     server.use(
-      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, ({ request }) => {
-        keys.push(request.headers.get('Idempotency-Key'));
-        return HttpResponse.json({ detail: null }, { status: 500 });
-      }, { once: true }),
+      http.post(
+        `${TEST_BASE_URL}/api/v1/widget/chat`,
+        ({ request }) => {
+          keys.push(request.headers.get('Idempotency-Key'));
+          return HttpResponse.json({ detail: null }, { status: 500 });
+        },
+        { once: true },
+      ),
     );
     const w = await mountWidget();
     await w.send('keep me');
@@ -175,7 +185,11 @@ describe('chat errors (docs/protocol.md, "Errors")', () => {
     const calls = getAuthToken.mock.calls.length;
     expect(w.chatRequests()).toHaveLength(1);
     mock.setScenario('normal');
-    server.use(http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => HttpResponse.json({ detail: { error: 'token_expired' } }, { status: 401 })));
+    server.use(
+      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () =>
+        HttpResponse.json({ detail: { error: 'token_expired' } }, { status: 401 }),
+      ),
+    );
     fireEvent.click(w.part('retry-button')!);
     await waitFor(() => expect(getAuthToken.mock.calls.length).toBeGreaterThan(calls));
   });
@@ -234,7 +248,13 @@ describe('chat errors (docs/protocol.md, "Errors")', () => {
   });
 
   it('a failed send keeps the message and the retry button sends it again', async () => {
-    server.use(http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => HttpResponse.json({ detail: null, request_id: 'req_42' }, { status: 500 }), { once: true }));
+    server.use(
+      http.post(
+        `${TEST_BASE_URL}/api/v1/widget/chat`,
+        () => HttpResponse.json({ detail: null, request_id: 'req_42' }, { status: 500 }),
+        { once: true },
+      ),
+    );
     const w = await mountWidget();
     await w.send('keep me');
     const notice = await w.findNotice('error');
@@ -255,7 +275,9 @@ describe('chat errors (docs/protocol.md, "Errors")', () => {
     expect(w.chatRequests()).toHaveLength(1);
     const before = mock.requests.length;
     fireEvent.click(notice.querySelector('[part="reload-button"]')!);
-    await waitFor(() => expect(mock.requests.slice(before).some((r) => /\/conversations\/[^?]+$/.test(r.path))).toBe(true));
+    await waitFor(() =>
+      expect(mock.requests.slice(before).some((r) => /\/conversations\/[^?]+$/.test(r.path))).toBe(true),
+    );
     expect(w.chatRequests()).toHaveLength(1);
   });
 
@@ -296,10 +318,12 @@ describe('a service that never answers', () => {
   it('times out (timeoutMs), retries, then shows an error notice and keeps the message (fake timers)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let attempts = 0;
-    server.use(http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => {
-      attempts++;
-      return new Promise<never>(() => {});
-    }));
+    server.use(
+      http.post(`${TEST_BASE_URL}/api/v1/widget/chat`, () => {
+        attempts++;
+        return new Promise<never>(() => {});
+      }),
+    );
     const w = await mountWidget({ timeoutMs: 150 });
     await vi.advanceTimersByTimeAsync(0);
     w.type('anyone there?');

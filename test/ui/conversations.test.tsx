@@ -51,7 +51,9 @@ describe('history', () => {
     const count = w.parts('history-item').length;
     // The listed entry now belongs to nobody this visitor can see (moved to another visitor).
     const conversations = mock.state.visitors.get('demo-user-2')!.conversations;
-    const [firstId, first] = [...conversations.entries()].sort((a, b) => b[1].updated_at.localeCompare(a[1].updated_at))[0]!;
+    const [firstId, first] = [...conversations.entries()].sort((a, b) =>
+      b[1].updated_at.localeCompare(a[1].updated_at),
+    )[0]!;
     conversations.delete(firstId);
     fireEvent.click(w.parts('history-item')[0]!);
     expect((await w.findNotice('error')).textContent).toMatch(/no longer available/i);

@@ -21,10 +21,12 @@ const requests = (path: string) => mock.requests.filter((r) => r.path.endsWith(p
 /** Fails the first request to `path` (not recorded by the mock) and counts every request to it. */
 function failOnce(method: 'get' | 'post', path: string) {
   let calls = 0;
-  server.use(http[method](`${API}${path}`, () => {
-    calls++;
-    return calls === 1 ? HttpResponse.json({ detail: null }, { status: 500 }) : undefined;
-  }));
+  server.use(
+    http[method](`${API}${path}`, () => {
+      calls++;
+      return calls === 1 ? HttpResponse.json({ detail: null }, { status: 500 }) : undefined;
+    }),
+  );
   return () => calls;
 }
 
@@ -89,7 +91,9 @@ describe('a misconfigured page', () => {
   });
 
   it('getAuthToken rejecting (CORS on the token endpoint): one console.error naming it, no "session expired", no token in the console', async () => {
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => {}));
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => {}),
+    );
     const onEvent = vi.fn();
     const getAuthToken = vi.fn(() => Promise.reject(new TypeError('Failed to fetch eyJhbGciOiJIUzI1NiJ9.secret')));
     const w = await mountWidget({ getAuthToken, onEvent });
@@ -114,7 +118,9 @@ describe('a misconfigured page', () => {
     await w.send('hello');
     await w.findNotice('error');
     await w.settled();
-    expect(onEvent.mock.calls.filter(([e]) => e.type === 'error')).toEqual([[expect.objectContaining({ code: 'error' })]]);
+    expect(onEvent.mock.calls.filter(([e]) => e.type === 'error')).toEqual([
+      [expect.objectContaining({ code: 'error' })],
+    ]);
   });
 });
 
@@ -136,22 +142,29 @@ describe('a send that fails before its reply starts looks the same whatever the 
   it.each([
     // Unreachable: /config fails too, after its own retries, while the send still retries.
     ['unreachable', `${API}/*`, () => HttpResponse.error()],
-    ['429', `${API}/chat`, () => HttpResponse.json({ detail: { error: 'user_limit_reached', period: 'daily' } }, { status: 429 })],
+    [
+      '429',
+      `${API}/chat`,
+      () => HttpResponse.json({ detail: { error: 'user_limit_reached', period: 'daily' } }, { status: 429 }),
+    ],
     ['500', `${API}/chat`, () => HttpResponse.json({ detail: null }, { status: 500 })],
-  ])('%s: the notice comes with the text back in the composer, no bubble, no Stop (fake timers)', async (_, path, answer) => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    server.use(http.all(path, answer));
-    const onEvent = vi.fn();
-    const w = await mountWidget({ onEvent });
-    const seen = atFirstNotice(w.host.shadowRoot!);
-    await vi.advanceTimersByTimeAsync(0);
-    w.type('Orders this week?');
-    fireEvent.keyDown(w.composer(), { key: 'Enter' });
-    await advanceUntil(() => !!w.part('notice') && !w.part('stop-button'));
-    expect(seen()).toEqual({ bubbles: 0, stop: false });
-    expect(w.composer().value).toBe('Orders this week?');
-    expect(w.parts('notice')).toHaveLength(1);
-    // One failure the visitor saw, one event (the /config failure said nothing of its own).
-    expect(onEvent.mock.calls.filter(([e]) => e.type === 'error').length).toBe(1);
-  });
+  ])(
+    '%s: the notice comes with the text back in the composer, no bubble, no Stop (fake timers)',
+    async (_, path, answer) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      server.use(http.all(path, answer));
+      const onEvent = vi.fn();
+      const w = await mountWidget({ onEvent });
+      const seen = atFirstNotice(w.host.shadowRoot!);
+      await vi.advanceTimersByTimeAsync(0);
+      w.type('Orders this week?');
+      fireEvent.keyDown(w.composer(), { key: 'Enter' });
+      await advanceUntil(() => !!w.part('notice') && !w.part('stop-button'));
+      expect(seen()).toEqual({ bubbles: 0, stop: false });
+      expect(w.composer().value).toBe('Orders this week?');
+      expect(w.parts('notice')).toHaveLength(1);
+      // One failure the visitor saw, one event (the /config failure said nothing of its own).
+      expect(onEvent.mock.calls.filter(([e]) => e.type === 'error').length).toBe(1);
+    },
+  );
 });

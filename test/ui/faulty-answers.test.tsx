@@ -70,97 +70,123 @@ const notStuck = (w: MountedWidget) =>
   });
 
 describe('faulty answers served to the widget', () => {
-  it('/config: the header and composer show, with the default title where the answer has none', async () => {
-    await fc.assert(
-      fc.asyncProperty(faulty(ANSWERS.config), async (answer) => {
-        server.resetHandlers();
-        const hits = serve('get', '/config', () => answer);
-        await withWidget(async (w) => {
-          await waitFor(() => expect(hits.count).toBe(1));
-          const title = (answer as { title?: unknown } | null)?.title;
-          const accounts = (answer as { connected_accounts?: { enabled?: unknown } } | null)?.connected_accounts;
-          // Watched until the answer shows (the default title is also the one before it came).
-          await waitFor(() => {
-            expect(w.part('header')!.querySelector('h2')!.textContent).toBe(typeof title === 'string' && title ? title : en.defaultTitle);
-            expect(w.part('composer-input')).not.toBeNull();
-            expect(!!w.part('plug-button')).toBe(accounts?.enabled === true);
+  it(
+    '/config: the header and composer show, with the default title where the answer has none',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(faulty(ANSWERS.config), async (answer) => {
+          server.resetHandlers();
+          const hits = serve('get', '/config', () => answer);
+          await withWidget(async (w) => {
+            await waitFor(() => expect(hits.count).toBe(1));
+            const title = (answer as { title?: unknown } | null)?.title;
+            const accounts = (answer as { connected_accounts?: { enabled?: unknown } } | null)?.connected_accounts;
+            // Watched until the answer shows (the default title is also the one before it came).
+            await waitFor(() => {
+              expect(w.part('header')!.querySelector('h2')!.textContent).toBe(
+                typeof title === 'string' && title ? title : en.defaultTitle,
+              );
+              expect(w.part('composer-input')).not.toBeNull();
+              expect(!!w.part('plug-button')).toBe(accounts?.enabled === true);
+            });
           });
-        });
-      }),
-      RUNS,
-    );
-  }, SLOW);
+        }),
+        RUNS,
+      );
+    },
+    SLOW,
+  );
 
-  it('/conversations: the list settles (entries, empty, or an error notice), never stuck on Loading…', async () => {
-    await fc.assert(
-      fc.asyncProperty(faulty(ANSWERS.page), async (answer) => {
-        server.resetHandlers();
-        const hits = serve('get', '/conversations', () => answer);
-        await withWidget(async (w) => {
-          fireEvent.click(await w.findPart('history-button'));
-          await waitFor(() => expect(hits.count).toBe(1));
-          await notStuck(w);
-          const data = (answer as { data?: unknown } | null)?.data;
-          if (!Array.isArray(data)) {
-            // Notices live in the chat view: back there, the visitor is told.
-            fireEvent.click(w.part('history-button')!);
-            expect((await w.findNotice('error')).textContent).toContain(en.error);
-          }
-        });
-      }),
-      RUNS,
-    );
-  }, SLOW);
+  it(
+    '/conversations: the list settles (entries, empty, or an error notice), never stuck on Loading…',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(faulty(ANSWERS.page), async (answer) => {
+          server.resetHandlers();
+          const hits = serve('get', '/conversations', () => answer);
+          await withWidget(async (w) => {
+            fireEvent.click(await w.findPart('history-button'));
+            await waitFor(() => expect(hits.count).toBe(1));
+            await notStuck(w);
+            const data = (answer as { data?: unknown } | null)?.data;
+            if (!Array.isArray(data)) {
+              // Notices live in the chat view: back there, the visitor is told.
+              fireEvent.click(w.part('history-button')!);
+              expect((await w.findNotice('error')).textContent).toContain(en.error);
+            }
+          });
+        }),
+        RUNS,
+      );
+    },
+    SLOW,
+  );
 
-  it('/conversations/{id}: the conversation opens or an error notice says why, never stuck', async () => {
-    await fc.assert(
-      fc.asyncProperty(faulty(ANSWERS.conversation), async (answer) => {
-        server.resetHandlers();
-        serve('get', '/conversations', () => ANSWERS.page);
-        const hits = serve('get', '/conversations/conv_1', () => answer);
-        await withWidget(async (w) => {
-          fireEvent.click(await w.findPart('history-button'));
-          fireEvent.click(await w.findPart('history-item'));
-          await waitFor(() => expect(hits.count).toBe(1));
-          await notStuck(w);
-          const messages = (answer as { messages?: unknown } | null)?.messages;
-          if (!Array.isArray(messages)) expect(w.part('notice')?.dataset.kind).toBe('error');
-          // The composer is usable either way.
-          expect((w.part('composer-input') as HTMLTextAreaElement).disabled).toBe(false);
-        });
-      }),
-      RUNS,
-    );
-  }, SLOW);
+  it(
+    '/conversations/{id}: the conversation opens or an error notice says why, never stuck',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(faulty(ANSWERS.conversation), async (answer) => {
+          server.resetHandlers();
+          serve('get', '/conversations', () => ANSWERS.page);
+          const hits = serve('get', '/conversations/conv_1', () => answer);
+          await withWidget(async (w) => {
+            fireEvent.click(await w.findPart('history-button'));
+            fireEvent.click(await w.findPart('history-item'));
+            await waitFor(() => expect(hits.count).toBe(1));
+            await notStuck(w);
+            const messages = (answer as { messages?: unknown } | null)?.messages;
+            if (!Array.isArray(messages)) expect(w.part('notice')?.dataset.kind).toBe('error');
+            // The composer is usable either way.
+            expect((w.part('composer-input') as HTMLTextAreaElement).disabled).toBe(false);
+          });
+        }),
+        RUNS,
+      );
+    },
+    SLOW,
+  );
 
-  it('chat stream: faulty chunks and events end in a finished reply or a notice, never a stuck stream', async () => {
-    const frame = fc.oneof(
-      faulty(ANSWERS.chunk).map((data) => `data: ${JSON.stringify(data)}\n\n`),
-      fc
-        .constantFrom(...(Object.keys(ANSWERS.events) as (keyof typeof ANSWERS.events)[]))
-        .chain((event) => faulty(ANSWERS.events[event]).map((data) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
-      wrongValue.map((data) => `data: ${JSON.stringify(data)}\n\n`),
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.array(frame, { maxLength: 6 }), fc.constantFrom('conv_1', '', '.', '..', 'a/b'), async (frames, header) => {
-        server.resetHandlers();
-        server.use(
-          http.post(`${API}/chat`, () =>
-            new HttpResponse(`${frames.join('')}data: [DONE]\n\n`, {
-              headers: { 'Content-Type': 'text/event-stream', 'X-Conversation-Id': header },
-            }),
+  it(
+    'chat stream: faulty chunks and events end in a finished reply or a notice, never a stuck stream',
+    async () => {
+      const frame = fc.oneof(
+        faulty(ANSWERS.chunk).map((data) => `data: ${JSON.stringify(data)}\n\n`),
+        fc
+          .constantFrom(...(Object.keys(ANSWERS.events) as (keyof typeof ANSWERS.events)[]))
+          .chain((event) =>
+            faulty(ANSWERS.events[event]).map((data) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
           ),
-        );
-        await withWidget(async (w) => {
-          await w.send('How many orders?');
-          await w.settled();
-          await notStuck(w);
-          expect(w.part('stop-button')).toBeNull();
-        });
-      }),
-      RUNS,
-    );
-  }, SLOW);
+        wrongValue.map((data) => `data: ${JSON.stringify(data)}\n\n`),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(frame, { maxLength: 6 }),
+          fc.constantFrom('conv_1', '', '.', '..', 'a/b'),
+          async (frames, header) => {
+            server.resetHandlers();
+            server.use(
+              http.post(
+                `${API}/chat`,
+                () =>
+                  new HttpResponse(`${frames.join('')}data: [DONE]\n\n`, {
+                    headers: { 'Content-Type': 'text/event-stream', 'X-Conversation-Id': header },
+                  }),
+              ),
+            );
+            await withWidget(async (w) => {
+              await w.send('How many orders?');
+              await w.settled();
+              await notStuck(w);
+              expect(w.part('stop-button')).toBeNull();
+            });
+          },
+        ),
+        RUNS,
+      );
+    },
+    SLOW,
+  );
 });
 
 describe('faulty stored conversations and lists once seen from a service', () => {
@@ -184,7 +210,12 @@ describe('faulty stored conversations and lists once seen from a service', () =>
   });
 
   it('/config without connected_accounts: title and welcome still show', async () => {
-    serve('get', '/config', () => ({ title: 'Acme data', welcome: 'Ask me', read_only: false, voice: { configured: true } }));
+    serve('get', '/config', () => ({
+      title: 'Acme data',
+      welcome: 'Ask me',
+      read_only: false,
+      voice: { configured: true },
+    }));
     await withWidget(async (w) => {
       await waitFor(() => expect(w.part('header')!.textContent).toContain('Acme data'));
       expect(w.host.shadowRoot!.textContent).toContain('Ask me');

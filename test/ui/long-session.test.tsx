@@ -26,7 +26,9 @@ describe('long sessions', () => {
     }
     expect(w.part('notice')).toBeNull();
     // One getAuthToken call per request: nothing is cached across the hour.
-    expect(getAuthToken.mock.calls.length, JSON.stringify(mock.requests.map((r) => r.method + ' ' + r.path))).toBe(mock.requests.length);
+    expect(getAuthToken.mock.calls.length, JSON.stringify(mock.requests.map((r) => r.method + ' ' + r.path))).toBe(
+      mock.requests.length,
+    );
   });
 
   it('a static token that expires is refused once, then never sent again; the visitor is told to reload', async () => {

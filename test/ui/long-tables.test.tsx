@@ -45,75 +45,99 @@ async function longTable(locale: 'en' | 'tr' = 'en') {
 }
 
 const rows = (table: HTMLTableElement) => [...table.tBodies[0]!.children] as HTMLTableRowElement[];
-const shown = (table: HTMLTableElement) => rows(table).filter((r) => !r.hidden).map((r) => r.cells[0]!.textContent);
+const shown = (table: HTMLTableElement) =>
+  rows(table)
+    .filter((r) => !r.hidden)
+    .map((r) => r.cells[0]!.textContent);
 const showAll = (w: Awaited<ReturnType<typeof longTable>>['w'], label: string) =>
   [...w.parts('message').at(-1)!.querySelectorAll('button')].find((b) => b.textContent === label);
 
 describe('a table of 1,000 rows', () => {
-  it('shows the first 200 rows; the rest are in the DOM, hidden; "Show all 1,000 rows" lets them scroll in', async () => {
-    const { w, table } = await longTable();
-    expect(rows(table)).toHaveLength(ROWS);
-    expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${i + 1}`));
-    expect(rows(table)[200]!.hidden).toBe(true);
-    const button = showAll(w, 'Show all 1,000 rows')!;
-    expect(button).toBeDefined();
-    fireEvent.click(button);
-    // A window of rows follows the table's scroll box (laid out in a real browser only:
-    // test/browser/big-tables.test.ts); the rows are still all there, in order.
-    expect(rows(table).map((r) => r.cells[0]!.textContent)).toEqual(Array.from({ length: ROWS }, (_, i) => `r${i + 1}`));
-    expect(showAll(w, 'Show all 1,000 rows')).toBeUndefined();
-  }, SLOW);
+  it(
+    'shows the first 200 rows; the rest are in the DOM, hidden; "Show all 1,000 rows" lets them scroll in',
+    async () => {
+      const { w, table } = await longTable();
+      expect(rows(table)).toHaveLength(ROWS);
+      expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${i + 1}`));
+      expect(rows(table)[200]!.hidden).toBe(true);
+      const button = showAll(w, 'Show all 1,000 rows')!;
+      expect(button).toBeDefined();
+      fireEvent.click(button);
+      // A window of rows follows the table's scroll box (laid out in a real browser only:
+      // test/browser/big-tables.test.ts); the rows are still all there, in order.
+      expect(rows(table).map((r) => r.cells[0]!.textContent)).toEqual(
+        Array.from({ length: ROWS }, (_, i) => `r${i + 1}`),
+      );
+      expect(showAll(w, 'Show all 1,000 rows')).toBeUndefined();
+    },
+    SLOW,
+  );
 
-  it('the button speaks Turkish too, and follows setLocale at once', async () => {
-    const { w } = await longTable('tr');
-    const button = showAll(w, '1.000 satırın tümünü göster')!;
-    expect(button).toBeDefined();
-    w.instance.setLocale('en');
-    expect(button.textContent).toBe('Show all 1,000 rows');
-  }, SLOW);
+  it(
+    'the button speaks Turkish too, and follows setLocale at once',
+    async () => {
+      const { w } = await longTable('tr');
+      const button = showAll(w, '1.000 satırın tümünü göster')!;
+      expect(button).toBeDefined();
+      w.instance.setLocale('en');
+      expect(button.textContent).toBe('Show all 1,000 rows');
+    },
+    SLOW,
+  );
 
-  it('copy and CSV include every row, hidden ones too', async () => {
-    const { w } = await longTable();
-    const writeText = vi.fn(async (_text: string) => {});
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    fireEvent.click(w.part('copy-table-button')!);
-    const copied = writeText.mock.calls[0]![0].split('\n');
-    expect(copied).toHaveLength(ROWS + 1);
-    expect(copied.at(-1)).toBe('r1000\t1');
+  it(
+    'copy and CSV include every row, hidden ones too',
+    async () => {
+      const { w } = await longTable();
+      const writeText = vi.fn(async (_text: string) => {});
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      fireEvent.click(w.part('copy-table-button')!);
+      const copied = writeText.mock.calls[0]![0].split('\n');
+      expect(copied).toHaveLength(ROWS + 1);
+      expect(copied.at(-1)).toBe('r1000\t1');
 
-    let blob: Blob | undefined;
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((blob = b as Blob), 'blob:x'));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    fireEvent.click(w.part('download-table-button')!);
-    const csv = (await blob!.text()).replace(/^\ufeff/, '').split('\r\n');
-    expect(csv).toHaveLength(ROWS + 2); // header, rows, the empty string after the last CRLF
-    expect(csv[ROWS]).toBe('r1000,1');
-  }, SLOW);
+      let blob: Blob | undefined;
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((blob = b as Blob), 'blob:x'));
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      fireEvent.click(w.part('download-table-button')!);
+      const csv = (await blob!.text()).replace(/^\ufeff/, '').split('\r\n');
+      expect(csv).toHaveLength(ROWS + 2); // header, rows, the empty string after the last CRLF
+      expect(csv[ROWS]).toBe('r1000,1');
+    },
+    SLOW,
+  );
 
-  it('sorted, it shows the first 200 rows of the new order, and says so only once they are shown', async () => {
-    const { w, table } = await longTable();
-    const header = table.rows[0]!.cells[1]!;
-    const sort = header.querySelector('button')!;
-    // Whenever the header changes its aria-sort, the rows shown are already in that order.
-    const seen: [string | null, string[]][] = [];
-    new MutationObserver(() => seen.push([header.getAttribute('aria-sort'), shown(table).slice(0, 3) as string[]])).observe(header, {
-      attributeFilter: ['aria-sort'],
-    });
-    fireEvent.click(sort); // ascending score: r1000 first
-    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
-    expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${ROWS - i}`));
-    fireEvent.click(sort); // descending
-    fireEvent.click(sort); // original order: the last press wins
-    await waitFor(() => expect(header.hasAttribute('aria-sort')).toBe(false));
-    expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${i + 1}`));
-    expect(header.classList.contains('sorting')).toBe(false);
-    expect(table.hasAttribute('aria-busy')).toBe(false);
-    // Score descending is the table's own order, as is no order.
-    for (const [state, first] of seen) expect(first).toEqual(state === 'ascending' ? ['r1000', 'r999', 'r998'] : ['r1', 'r2', 'r3']);
-    fireEvent.click(showAll(w, 'Show all 1,000 rows')!);
-    fireEvent.click(sort);
-    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
-    expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${ROWS - i}`));
-    expect(rows(table)).toHaveLength(ROWS);
-  }, SLOW);
+  it(
+    'sorted, it shows the first 200 rows of the new order, and says so only once they are shown',
+    async () => {
+      const { w, table } = await longTable();
+      const header = table.rows[0]!.cells[1]!;
+      const sort = header.querySelector('button')!;
+      // Whenever the header changes its aria-sort, the rows shown are already in that order.
+      const seen: [string | null, string[]][] = [];
+      new MutationObserver(() =>
+        seen.push([header.getAttribute('aria-sort'), shown(table).slice(0, 3) as string[]]),
+      ).observe(header, {
+        attributeFilter: ['aria-sort'],
+      });
+      fireEvent.click(sort); // ascending score: r1000 first
+      await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
+      expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${ROWS - i}`));
+      fireEvent.click(sort); // descending
+      fireEvent.click(sort); // original order: the last press wins
+      await waitFor(() => expect(header.hasAttribute('aria-sort')).toBe(false));
+      expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${i + 1}`));
+      expect(header.classList.contains('sorting')).toBe(false);
+      expect(table.hasAttribute('aria-busy')).toBe(false);
+      // Score descending is the table's own order, as is no order.
+      for (const [state, first] of seen)
+        expect(first).toEqual(state === 'ascending' ? ['r1000', 'r999', 'r998'] : ['r1', 'r2', 'r3']);
+      fireEvent.click(showAll(w, 'Show all 1,000 rows')!);
+      fireEvent.click(sort);
+      await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
+      expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${ROWS - i}`));
+      expect(rows(table)).toHaveLength(ROWS);
+    },
+    SLOW,
+  );
 });

@@ -9,7 +9,10 @@ import { TEST_PUBLIC_ID, testToken } from '../msw-server';
 
 const KEY = `service-widget:${TEST_PUBLIC_ID}`;
 const stored = () =>
-  Array.from({ length: sessionStorage.length }, (_, i): [string, string] => [sessionStorage.key(i)!, sessionStorage.getItem(sessionStorage.key(i)!)!]);
+  Array.from({ length: sessionStorage.length }, (_, i): [string, string] => [
+    sessionStorage.key(i)!,
+    sessionStorage.getItem(sessionStorage.key(i)!)!,
+  ]);
 /** The kept value (`1` or `0`, the panel was open, then the conversation id), read back. */
 const kept = () => {
   const raw = sessionStorage.getItem(KEY);
@@ -94,7 +97,10 @@ describe('persist', () => {
 
     fireEvent.click(next.part('launcher')!);
     await waitFor(() => expect(next.messages()).toHaveLength(2));
-    expect(mock.requests.map((r) => r.path).sort()).toEqual(['/api/v1/widget/config', `/api/v1/widget/conversations/${id}`]);
+    expect(mock.requests.map((r) => r.path).sort()).toEqual([
+      '/api/v1/widget/config',
+      `/api/v1/widget/conversations/${id}`,
+    ]);
     expect(kept()).toEqual({ conversation: id, open: true });
   });
 
@@ -160,7 +166,9 @@ describe('persist', () => {
     expect(conversationRequests().map((r) => r.path)).toEqual([`/api/v1/widget/conversations/${id}`]);
     const stored = mock.state.visitors.get('visitor-p5')!.conversations.get(id)!.messages[1]!.content;
     // A long stored reply is rendered over a few frames (src/markdown/budget.ts): wait for it.
-    await waitFor(() => expect(next.messages('assistant')[0]!.textContent!.length).toBeGreaterThan(stored.length / 2), { timeout: 10_000 });
+    await waitFor(() => expect(next.messages('assistant')[0]!.textContent!.length).toBeGreaterThan(stored.length / 2), {
+      timeout: 10_000,
+    });
     expect(next.part('stop-button')).toBeNull();
   }, 30_000); // its waits may take 5 s and 10 s on a loaded machine: more than the default 5 s
 

@@ -39,7 +39,9 @@ describe('connected accounts', () => {
     vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     const w = await mountWidget({ portalUrl: 'https://accounts.example.com/connect' });
     fireEvent.click(await w.findPart('plug-button'));
-    await waitFor(() => expect(tab.location.href).toMatch(/^https:\/\/accounts\.example\.com\/connect\?code=[0-9a-f]+$/));
+    await waitFor(() =>
+      expect(tab.location.href).toMatch(/^https:\/\/accounts\.example\.com\/connect\?code=[0-9a-f]+$/),
+    );
   });
 
   it('when the popup is blocked, shows the portal link to press instead', async () => {
@@ -54,7 +56,9 @@ describe('connected accounts', () => {
     expect(log).not.toHaveBeenCalled();
     // Only the kept conversation (`persist`) is in storage: never the one-time code.
     const code = new URL(link.href).searchParams.get('code')!;
-    const stored = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!)).join();
+    const stored = Array.from({ length: sessionStorage.length }, (_, i) =>
+      sessionStorage.getItem(sessionStorage.key(i)!),
+    ).join();
     expect(localStorage.length).toBe(0);
     expect(stored).not.toContain(code);
   });

@@ -26,7 +26,11 @@ function controlledChat() {
   let ctl!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
   server.use(
-    http.post(CHAT, () => new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream', 'X-Conversation-Id': 'conv_t' } }), { once: true }),
+    http.post(
+      CHAT,
+      () => new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream', 'X-Conversation-Id': 'conv_t' } }),
+      { once: true },
+    ),
   );
   return { push: (text: string) => ctl.enqueue(enc.encode(text)), close: () => ctl.close() };
 }
@@ -45,7 +49,11 @@ describe('the reply status line follows the reply', () => {
     });
     await waitFor(() => expect(statusOf(reply)).toBe('Thinking…'));
 
-    stream.push(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'db__sql', arguments: '' } }] }));
+    stream.push(
+      chunk({
+        tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'db__sql', arguments: '' } }],
+      }),
+    );
     await waitFor(() => expect(statusOf(reply)).toBe('Looking up your data…'));
 
     stream.push(chunk({ content: 'There were **42** orders' }));
@@ -62,10 +70,14 @@ describe('the reply status line follows the reply', () => {
 
 describe('notices follow setLocale', () => {
   it('a limit notice, its reset date and its buttons are re-translated', async () => {
-    server.use(http.post(CHAT, () => HttpResponse.json(
-      { detail: { error: 'user_limit_reached', period: 'monthly', reset_at: '2099-01-01T09:00:00Z' } },
-      { status: 429 },
-    )));
+    server.use(
+      http.post(CHAT, () =>
+        HttpResponse.json(
+          { detail: { error: 'user_limit_reached', period: 'monthly', reset_at: '2099-01-01T09:00:00Z' } },
+          { status: 429 },
+        ),
+      ),
+    );
     const w = await mountWidget();
     await w.send('orders?');
     const notice = await w.findNotice('limit');
@@ -83,12 +95,15 @@ describe('notices follow setLocale', () => {
 });
 
 /** Token values of a theme block: `--sw-x: #abc` pairs. */
-const tokens = (block: string) => Object.fromEntries([...block.matchAll(/--sw-([\w-]+):\s*(#[0-9a-f]{3,6})/gi)].map((m) => [m[1]!, m[2]!]));
+const tokens = (block: string) =>
+  Object.fromEntries([...block.matchAll(/--sw-([\w-]+):\s*(#[0-9a-f]{3,6})/gi)].map((m) => [m[1]!, m[2]!]));
 
 function contrast(a: string, b: string): number {
   const lum = (hex: string) => {
     const h = hex.length === 4 ? hex.replace(/\w/g, (c) => c + c).slice(1) : hex.slice(1);
-    const [r, g, bl] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [0, 2, 4]
+      .map((i) => parseInt(h.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -99,10 +114,12 @@ describe('each notice kind looks like itself', () => {
   const KINDS = ['approval', 'limit', 'auth', 'error', 'offline', 'voice', 'interrupted'];
 
   it('every kind has its own colour, at least 4.5:1 on the notice surface in both themes', () => {
-    const colourOf = Object.fromEntries(KINDS.map((k) => {
-      const m = new RegExp(`\\[data-kind="${k}"\\]\\s*\\{\\s*--k:\\s*var\\(--sw-([\\w-]+)\\)`).exec(chatCss);
-      return [k, m?.[1]];
-    }));
+    const colourOf = Object.fromEntries(
+      KINDS.map((k) => {
+        const m = new RegExp(`\\[data-kind="${k}"\\]\\s*\\{\\s*--k:\\s*var\\(--sw-([\\w-]+)\\)`).exec(chatCss);
+        return [k, m?.[1]];
+      }),
+    );
     expect(Object.values(colourOf).every(Boolean)).toBe(true);
     expect(new Set(Object.values(colourOf)).size).toBe(KINDS.length);
     const dark = tokens(shellCss.slice(shellCss.indexOf(':host {'), shellCss.indexOf('}')));
@@ -129,16 +146,18 @@ describe('each notice kind looks like itself', () => {
 
 describe('a stream that ends cleanly after finish_reason "stop" (docs/protocol.md, "The chat stream")', () => {
   it('is a finished reply: no interrupted notice, reply_done fires', async () => {
-    server.use(http.post(CHAT, () => {
-      const enc = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>({
-        start(c) {
-          c.enqueue(enc.encode(chunk({ content: 'All shipped.' }) + chunk({}, 'stop')));
-          c.close();
-        },
-      });
-      return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
-    }));
+    server.use(
+      http.post(CHAT, () => {
+        const enc = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            c.enqueue(enc.encode(chunk({ content: 'All shipped.' }) + chunk({}, 'stop')));
+            c.close();
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
     const onEvent = vi.fn();
     const w = await mountWidget({ onEvent });
     await w.send('shipped?');
@@ -152,9 +171,22 @@ describe('a stream that ends cleanly after finish_reason "stop" (docs/protocol.m
 
 describe('phones: the keyboard stays down on open, wide content scrolls', () => {
   const pointer = (coarse: boolean) =>
-    vi.spyOn(window, 'matchMedia').mockImplementation((q: string) => ({ matches: coarse && /coarse/.test(q), media: q, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+    vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (q: string) =>
+          ({
+            matches: coarse && /coarse/.test(q),
+            media: q,
+            addEventListener() {},
+            removeEventListener() {},
+          }) as unknown as MediaQueryList,
+      );
 
-  it.each([[true, false], [false, true]])('coarse pointer %s: the composer is focused on open: %s', async (coarse, focused) => {
+  it.each([
+    [true, false],
+    [false, true],
+  ])('coarse pointer %s: the composer is focused on open: %s', async (coarse, focused) => {
     pointer(coarse);
     const w = await mountWidget({ container: undefined, open: true });
     const panel = await w.findPart('panel');

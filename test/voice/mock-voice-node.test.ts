@@ -67,7 +67,9 @@ function speak(url: string, start: Record<string, unknown>, chunks = 3, sendStop
 }
 
 const recorded = async () =>
-  ((await (await fetch(`${running.url}/__mock/requests`)).json()) as RecordedRequest[]).filter((r) => r.method === 'WS');
+  ((await (await fetch(`${running.url}/__mock/requests`)).json()) as RecordedRequest[]).filter(
+    (r) => r.method === 'WS',
+  );
 
 describe('voice socket on the Node mock server', () => {
   it('points the session at its own /api/v1/widget/voice/ws and answers a turn there', async () => {

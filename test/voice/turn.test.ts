@@ -25,7 +25,13 @@ beforeEach(() => {
 
 function start(over: Partial<VoiceTurnOptions> = {}) {
   const turn = startTurn(
-    { locale: 'tr', conversationId: 'conv_1', session: session as VoiceTurnOptions['session'], on: (e) => events.push(e), ...over },
+    {
+      locale: 'tr',
+      conversationId: 'conv_1',
+      session: session as VoiceTurnOptions['session'],
+      on: (e) => events.push(e),
+      ...over,
+    },
     env,
   );
   return turn;
@@ -78,7 +84,12 @@ describe('starting a turn', () => {
 
   it('leaves conversation_id out for a new conversation', async () => {
     const { socket } = await recording({ conversationId: null, locale: 'en' });
-    expect(socket.frames()[0]).toEqual({ type: 'start', token: SESSION.token, locale: 'en', mime: 'audio/webm;codecs=opus' });
+    expect(socket.frames()[0]).toEqual({
+      type: 'start',
+      token: SESSION.token,
+      locale: 'en',
+      mime: 'audio/webm;codecs=opus',
+    });
     expect(session).toHaveBeenCalledWith(null);
   });
 
@@ -128,14 +139,19 @@ describe('recording', () => {
 });
 
 describe('the answer', () => {
-  it.each(['', '.', '..', 'a/b'])('a conversation id %o from the voice host is not taken (it would move a later path)', async (id) => {
-    const { turn, socket } = await recording();
-    turn.stop();
-    await tick();
-    socket.text({ type: 'conversation', id, title: 'x' });
-    socket.text({ type: 'reply.done', conversation_id: id });
-    expect(events.filter((e) => e.type === 'chat' || e.type === 'done')).toEqual([{ type: 'done', conversationId: null }]);
-  });
+  it.each(['', '.', '..', 'a/b'])(
+    'a conversation id %o from the voice host is not taken (it would move a later path)',
+    async (id) => {
+      const { turn, socket } = await recording();
+      turn.stop();
+      await tick();
+      socket.text({ type: 'conversation', id, title: 'x' });
+      socket.text({ type: 'reply.done', conversation_id: id });
+      expect(events.filter((e) => e.type === 'chat' || e.type === 'done')).toEqual([
+        { type: 'done', conversationId: null },
+      ]);
+    },
+  );
 
   it('maps transcript, reply.delta, audio clips and reply.done in order, and closes the socket', async () => {
     const { turn, socket } = await recording();
@@ -239,7 +255,9 @@ describe('the answer', () => {
     socket.text({ type: 'audio', mime: 'audio/wav' });
     socket.binary(clip(2));
     socket.text({ type: 'reply.delta', text: 'still shown' });
-    await vi.waitFor(() => expect(events.at(-1)).toEqual({ type: 'chat', event: { type: 'delta', text: 'still shown' } }));
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toEqual({ type: 'chat', event: { type: 'delta', text: 'still shown' } }),
+    );
     await tick(); // the second clip had its chance to play: it did not
     expect(ctx.sources).toHaveLength(1);
   });
@@ -275,12 +293,15 @@ describe('failures', () => {
     },
   );
 
-  it.each([['MediaRecorder'], ['getUserMedia'], ['WebSocket']] as const)('no %s: `unsupported`, nothing asked', async (api) => {
-    env[api] = undefined as never;
-    start();
-    await vi.waitFor(() => expect(events).toEqual([{ type: 'failed', reason: 'unsupported' }]));
-    expect(session).not.toHaveBeenCalled();
-  });
+  it.each([['MediaRecorder'], ['getUserMedia'], ['WebSocket']] as const)(
+    'no %s: `unsupported`, nothing asked',
+    async (api) => {
+      env[api] = undefined as never;
+      start();
+      await vi.waitFor(() => expect(events).toEqual([{ type: 'failed', reason: 'unsupported' }]));
+      expect(session).not.toHaveBeenCalled();
+    },
+  );
 
   it('an insecure page (getUserMedia throws TypeError): `unsupported`', async () => {
     env.getUserMedia.mockRejectedValue(new TypeError('insecure'));

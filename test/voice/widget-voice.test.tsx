@@ -20,7 +20,10 @@ let env: FakeEnv;
 let widgets: MountedWidget[] = [];
 
 /** The runtime as widget-voice.js would hand it over, on `env`. */
-const runtime = (e: VoiceEnv): CreateVoiceController => (host) => createController(host, e);
+const runtime =
+  (e: VoiceEnv): CreateVoiceController =>
+  (host) =>
+    createController(host, e);
 
 beforeEach(() => {
   env = fakeEnv();
@@ -77,7 +80,9 @@ describe('the microphone button', () => {
     const sessionRequest = mock.requests.find((r) => r.path.endsWith('/voice/session'))!;
     expect(sessionRequest.headers.authorization).toMatch(/^Bearer /);
     const [token] = [...mock.state.voiceSessions.keys()];
-    await waitFor(() => expect(voiceFrames()[0]).toMatchObject({ type: 'start', token, locale: 'en', mime: 'audio/webm;codecs=opus' }));
+    await waitFor(() =>
+      expect(voiceFrames()[0]).toMatchObject({ type: 'start', token, locale: 'en', mime: 'audio/webm;codecs=opus' }),
+    );
     expect(voiceFrames()[0]).not.toHaveProperty('conversation_id');
 
     FakeRecorder.instances[0]!.chunk(32);
@@ -254,7 +259,10 @@ describe('the microphone button', () => {
     mock.requests.length = 0;
     fireEvent.click(confirm);
     await waitFor(() => expect(w.chatRequests()).toHaveLength(1));
-    expect(w.chatRequests()[0]!.body).toMatchObject({ conversation_id: expect.any(String), confirmation: { decision: 'confirm' } });
+    expect(w.chatRequests()[0]!.body).toMatchObject({
+      conversation_id: expect.any(String),
+      confirmation: { decision: 'confirm' },
+    });
   });
 });
 
@@ -328,7 +336,13 @@ describe('with a socket the test drives', () => {
   });
 
   it('closing the floating panel stops recording (stop is sent) but the answer still arrives', async () => {
-    const instance = init({ publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL, getAuthToken: () => testToken(), voice: true, open: true });
+    const instance = init({
+      publicId: TEST_PUBLIC_ID,
+      baseUrl: TEST_BASE_URL,
+      getAuthToken: () => testToken(),
+      voice: true,
+      open: true,
+    });
     const w = { instance };
     const root = document.querySelector('[data-service-widget]')!.shadowRoot!;
     const mic = await waitFor(() => {

@@ -73,7 +73,13 @@ function contextPage(context: BrowserContext, page: Page, first = true): DriverP
     cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
     otherTabs: () =>
       Promise.all(
-        context.pages().filter((p) => !own.has(p)).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
+        context
+          .pages()
+          .filter((p) => !own.has(p))
+          .map(async (p) => ({
+            url: p.url(),
+            opener: await p.evaluate(() => window.opener !== null).catch(() => false),
+          })),
       ),
     // Headless Chromium shows every page in a window of its own: a new page is a visible tab.
     openTab: async () => contextPage(context, await context.newPage(), false),

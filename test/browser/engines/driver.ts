@@ -84,5 +84,4 @@ export function splitKey(combo: string): { modifiers: string[]; key: string } {
 }
 
 /** Wraps a function's source so that it is called with the given arguments. */
-export const callExpression = (source: string, args: unknown[]): string =>
-  `(${source})(...${JSON.stringify(args)})`;
+export const callExpression = (source: string, args: unknown[]): string => `(${source})(...${JSON.stringify(args)})`;

@@ -82,7 +82,12 @@ function contextPage(context: BrowserContext, page: Page, settings: PageSettings
     cookies: async () => (await context.cookies()).map(({ name, value, domain }) => ({ name, value, domain })),
     otherTabs: async () =>
       Promise.all(
-        (await context.pages()).filter((p) => !own.has(p)).map(async (p) => ({ url: p.url(), opener: await p.evaluate(() => window.opener !== null).catch(() => false) })),
+        (await context.pages())
+          .filter((p) => !own.has(p))
+          .map(async (p) => ({
+            url: p.url(),
+            opener: await p.evaluate(() => window.opener !== null).catch(() => false),
+          })),
       ),
     // A window, not a tab: a background tab would get no animation frames.
     async openTab() {

@@ -16,7 +16,16 @@ import { firefoxEngine } from './firefox';
 import { Locator, TestPage, WAIT } from './locator';
 import { webkitEngine } from './webkit';
 
-export { apiRequests, DEMO_PUBLIC_ID, DESKTOP, mockControl, mockRequests, PHONE, resetMock, serverUrl } from '../helpers';
+export {
+  apiRequests,
+  DEMO_PUBLIC_ID,
+  DESKTOP,
+  mockControl,
+  mockRequests,
+  PHONE,
+  resetMock,
+  serverUrl,
+} from '../helpers';
 export type { ConsoleEntry, EngineName } from './driver';
 export { Locator, TestPage, WAIT } from './locator';
 
@@ -125,7 +134,8 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
  */
 function widgetPage(driver: DriverPage, url: string, pageDir: string | null, tab = ''): WidgetPage {
   const page = new TestPage(driver);
-  const inPage = <T>(name: string, fallback: T) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? fallback) as T);
+  const inPage = <T>(name: string, fallback: T) =>
+    page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? fallback) as T);
 
   const wp: WidgetPage = {
     engine: ENGINE,
@@ -181,10 +191,17 @@ function widgetPage(driver: DriverPage, url: string, pageDir: string | null, tab
   onTestFinished(async ({ task }) => {
     if (task.result?.state === 'fail') {
       const lines = await Promise.all([wp.pageErrors(), wp.consoleMessages()])
-        .then(([errors, messages]) => [...errors.map((e) => `pageerror ${e}`), ...messages.map((m) => `console.${m.type} ${m.text}`)])
+        .then(([errors, messages]) => [
+          ...errors.map((e) => `pageerror ${e}`),
+          ...messages.map((m) => `console.${m.type} ${m.text}`),
+        ])
         .catch(() => []);
       if (lines.length) console.error(`[browser page${tab}, ${ENGINE}] ${task.name}\n  ${lines.join('\n  ')}`);
-      const file = path.join(SCREENSHOTS_DIR, 'failures', `${task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}${tab}-${ENGINE}.png`);
+      const file = path.join(
+        SCREENSHOTS_DIR,
+        'failures',
+        `${task.name.replace(/[^\w-]+/g, '_').slice(0, 80)}${tab}-${ENGINE}.png`,
+      );
       mkdirSync(path.dirname(file), { recursive: true });
       await driver.screenshot(file).catch(() => undefined);
     }
@@ -199,7 +216,10 @@ function widgetPage(driver: DriverPage, url: string, pageDir: string | null, tab
  * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route), after
  * `delayMs` if given (a slow service).
  */
-export async function cannedAnswer(path: string, answer: { status?: number; headers?: Record<string, string>; body: string; delayMs?: number }): Promise<void> {
+export async function cannedAnswer(
+  path: string,
+  answer: { status?: number; headers?: Record<string, string>; body: string; delayMs?: number },
+): Promise<void> {
   const res = await fetch(`${serverUrl()}/__canned`, { method: 'POST', body: JSON.stringify({ path, ...answer }) });
   if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
 }
@@ -213,11 +233,17 @@ export async function openUrl(
   url: string,
   viewport = { width: 1280, height: 800 },
   isMobile = false,
-): Promise<{ page: TestPage; requestedUrls(): Promise<string[]>; pageErrors(): Promise<string[]>; consoleMessages(): Promise<ConsoleEntry[]> }> {
+): Promise<{
+  page: TestPage;
+  requestedUrls(): Promise<string[]>;
+  pageErrors(): Promise<string[]>;
+  consoleMessages(): Promise<ConsoleEntry[]>;
+}> {
   const driver = await engine().newPage({ viewport, isMobile, colorScheme: 'light', locale: 'en-US' });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);
-  const inPage = <T>(name: string) => page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? []) as T);
+  const inPage = <T>(name: string) =>
+    page.evaluate((n) => (window as unknown as Record<string, unknown>)[n], name).then((v) => (v ?? []) as T);
   await driver.goto(url);
   return {
     page,
@@ -259,7 +285,9 @@ export const voiceFrames = async (): Promise<Record<string, unknown>[]> =>
 export async function speakTurn(wp: WidgetPage, replies: number): Promise<void> {
   const before = (await voiceFrames()).length;
   await wp.part('mic-button').click();
-  await expect.poll(async () => (await voiceFrames()).slice(before).filter((f) => 'binary' in f).length, { timeout: WAIT }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await voiceFrames()).slice(before).filter((f) => 'binary' in f).length, { timeout: WAIT })
+    .toBeGreaterThan(0);
   await wp.part('mic-button').click();
   await wp.waitForReplies(replies);
 }

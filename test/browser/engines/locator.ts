@@ -135,10 +135,10 @@ export class Locator {
 
   /** Runs `fn(elements, arg)` in the page, once, without waiting. */
   private all<T>(fn: string, arg?: unknown): Promise<T> {
-    return this.driver.evaluate<T>(`async (steps, arg) => { const els = (${RESOLVE})(steps); return await (${fn})(els, arg); }`, [
-      this.steps,
-      arg ?? null,
-    ]);
+    return this.driver.evaluate<T>(
+      `async (steps, arg) => { const els = (${RESOLVE})(steps); return await (${fn})(els, arg); }`,
+      [this.steps, arg ?? null],
+    );
   }
 
   /** Waits for the first element, then returns `fn(element, arg)` from the page. */
@@ -187,15 +187,21 @@ export class Locator {
     return this.all(src(fn as (...args: never[]) => unknown), arg);
   }
   boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null> {
-    return this.one(`(el) => { const b = (${VIEWPORT_BOX})(el); return { x: b.x, y: b.y, width: b.width, height: b.height }; }`);
+    return this.one(
+      `(el) => { const b = (${VIEWPORT_BOX})(el); return { x: b.x, y: b.y, width: b.width, height: b.height }; }`,
+    );
   }
 
-  async waitFor(options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}): Promise<void> {
+  async waitFor(
+    options: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {},
+  ): Promise<void> {
     const state = options.state ?? 'visible';
     const timeout = options.timeout ?? WAIT;
     const deadline = Date.now() + timeout;
     for (;;) {
-      const [count, visible] = await this.all<[number, boolean]>(`(els) => [els.length, els.length > 0 && (${VISIBLE})(els[0])]`);
+      const [count, visible] = await this.all<[number, boolean]>(
+        `(els) => [els.length, els.length > 0 && (${VISIBLE})(els[0])]`,
+      );
       const done = { attached: count > 0, detached: count === 0, visible, hidden: !visible }[state];
       if (done) return;
       if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${this} to be ${state}`);
@@ -317,7 +323,8 @@ export class TestPage {
   async waitForFunction<A>(fn: (arg: A) => unknown, arg?: A, timeout = WAIT): Promise<void> {
     const deadline = Date.now() + timeout;
     while (!(await this.evaluate(fn, arg))) {
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${fn.toString().slice(0, 80)}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out after ${timeout} ms waiting for ${fn.toString().slice(0, 80)}`);
       await sleep(50);
     }
   }

@@ -29,7 +29,9 @@ function startXvfb(): Promise<{ display: string; proc: ChildProcess }> {
   return new Promise((resolve, reject) => {
     let stderr = '';
     proc.stderr!.on('data', (d: Buffer) => (stderr += String(d)));
-    proc.once('error', (e) => reject(new Error(`[browser tests] cannot start Xvfb (apt-get install -y xvfb xauth): ${e.message}`)));
+    proc.once('error', (e) =>
+      reject(new Error(`[browser tests] cannot start Xvfb (apt-get install -y xvfb xauth): ${e.message}`)),
+    );
     proc.once('exit', (code) => reject(new Error(`[browser tests] Xvfb exited (${code}): ${stderr}`)));
     proc.stdio[3]!.once('data', (d: Buffer) => resolve({ display: `:${String(d).trim()}`, proc }));
   });
@@ -45,7 +47,14 @@ export async function startWebKitDriver(): Promise<WebKitProcesses> {
   writeFileSync(path.join(config, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n');
   const driver = spawn('WebKitWebDriver', [`--port=${port}`], {
     // English UI (navigator.languages) and no accessibility bus to wait for.
-    env: { ...process.env, DISPLAY: xvfb.display, LANG: 'en_US.UTF-8', LANGUAGE: 'en_US', NO_AT_BRIDGE: '1', XDG_CONFIG_HOME: config },
+    env: {
+      ...process.env,
+      DISPLAY: xvfb.display,
+      LANG: 'en_US.UTF-8',
+      LANGUAGE: 'en_US',
+      NO_AT_BRIDGE: '1',
+      XDG_CONFIG_HOME: config,
+    },
     stdio: 'ignore',
   });
   const stop = () => {

@@ -14,12 +14,32 @@ export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linu
 
 /** WebDriver's codes for the named keys the tests press. */
 const KEYS: Record<string, string> = {
-  Enter: '\uE007', Escape: '\uE00C', Tab: '\uE004', Backspace: '\uE003', Delete: '\uE017', Space: ' ',
-  Shift: '\uE008', Control: '\uE009', Alt: '\uE00A', Meta: '\uE03D',
-  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015',
-  Home: '\uE011', End: '\uE010', PageUp: '\uE00E', PageDown: '\uE00F',
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  Tab: '\uE004',
+  Backspace: '\uE003',
+  Delete: '\uE017',
+  Space: ' ',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+  Meta: '\uE03D',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Home: '\uE011',
+  End: '\uE010',
+  PageUp: '\uE00E',
+  PageDown: '\uE00F',
 };
-const keyCode = (name: string) => KEYS[name] ?? (name.length === 1 ? name : (() => { throw new Error(`webkit: no key ${name}`); })());
+const keyCode = (name: string) =>
+  KEYS[name] ??
+  (name.length === 1
+    ? name
+    : (() => {
+        throw new Error(`webkit: no key ${name}`);
+      })());
 
 class WebDriverError extends Error {}
 
@@ -105,7 +125,10 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
 
   /** The DriverPage of one of the test's windows. */
   function windowPage(handle: string, settings: PageSettings): DriverPage {
-    const on = <A extends unknown[], T>(fn: (...args: A) => Promise<T>) => (...args: A) => onWindow(handle, () => fn(...args));
+    const on =
+      <A extends unknown[], T>(fn: (...args: A) => Promise<T>) =>
+      (...args: A) =>
+        onWindow(handle, () => fn(...args));
     const page: DriverPage = {
       native: null,
       goto: on(async (url: string) => void (await s('POST', '/url', { url }))),
@@ -150,13 +173,25 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
           {
             type: 'key',
             id: 'keyboard',
-            actions: [...codes.map((value) => ({ type: 'keyDown', value })), ...codes.reverse().map((value) => ({ type: 'keyUp', value }))],
+            actions: [
+              ...codes.map((value) => ({ type: 'keyDown', value })),
+              ...codes.reverse().map((value) => ({ type: 'keyUp', value })),
+            ],
           },
         ]);
       }),
       type: on(async (text: string) => {
         const chars = Array.from(text);
-        await actions([{ type: 'key', id: 'keyboard', actions: chars.flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }]);
+        await actions([
+          {
+            type: 'key',
+            id: 'keyboard',
+            actions: chars.flatMap((value) => [
+              { type: 'keyDown', value },
+              { type: 'keyUp', value },
+            ]),
+          },
+        ]);
       }),
       screenshot: on(async (file: string) => {
         writeFileSync(file, Buffer.from(await s<string>('GET', '/screenshot'), 'base64'));
@@ -167,7 +202,11 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
         await s('POST', '/url', { url: new URL('/__mock/requests', c.url).href });
         await s('POST', '/cookie', { cookie: { name: c.name, value: c.value, path: '/' } });
       }),
-      cookies: on(async () => (await s<{ name: string; value: string; domain: string }[]>('GET', '/cookie')).map(({ name, value, domain }) => ({ name, value, domain }))),
+      cookies: on(async () =>
+        (await s<{ name: string; value: string; domain: string }[]>('GET', '/cookie')).map(
+          ({ name, value, domain }) => ({ name, value, domain }),
+        ),
+      ),
       otherTabs: on(async () => {
         const tabs: { url: string; opener: boolean }[] = [];
         for (const h of (await s<string[]>('GET', '/window/handles')).filter((h) => !own.has(h))) {
@@ -195,7 +234,9 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
             return;
           }
           // The next test gets this window clean: no storage or cookies of this test's origin.
-          await evaluate('() => { try { sessionStorage.clear(); localStorage.clear(); } catch (e) {} }', []).catch(() => undefined);
+          await evaluate('() => { try { sessionStorage.clear(); localStorage.clear(); } catch (e) {} }', []).catch(
+            () => undefined,
+          );
           await s('DELETE', '/cookie').catch(() => undefined);
           await s('POST', '/url', { url: 'about:blank' }).catch(() => undefined);
         }).catch(() => undefined),

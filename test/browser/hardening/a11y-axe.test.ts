@@ -22,7 +22,19 @@ interface AxeFinding {
 
 declare global {
   interface Window {
-    axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> };
+    axe: {
+      run(
+        context: unknown,
+        options: unknown,
+      ): Promise<{
+        violations: {
+          id: string;
+          impact: string | null;
+          help: string;
+          nodes: { target: unknown[]; failureSummary?: string }[];
+        }[];
+      }>;
+    };
   }
 }
 
@@ -30,7 +42,10 @@ declare global {
  * axe over the document, in one round trip to the page (WebDriver takes one per call): first the
  * theme and locale given, then two frames for them to apply.
  */
-async function runAxe(wp: WidgetPage, look?: readonly ['light' | 'dark', 'en' | 'tr']): Promise<{ findings: AxeFinding[]; ms: number }> {
+async function runAxe(
+  wp: WidgetPage,
+  look?: readonly ['light' | 'dark', 'en' | 'tr'],
+): Promise<{ findings: AxeFinding[]; ms: number }> {
   return wp.page.evaluate(async (set) => {
     if (set) {
       window.__swTest.instance!.setTheme(set[0]);
@@ -44,7 +59,9 @@ async function runAxe(wp: WidgetPage, look?: readonly ['light' | 'dark', 'en' | 
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => ({ target: JSON.stringify(n.target), summary: (n.failureSummary ?? '').slice(0, 300) })),
+      nodes: v.nodes
+        .slice(0, 5)
+        .map((n) => ({ target: JSON.stringify(n.target), summary: (n.failureSummary ?? '').slice(0, 300) })),
     }));
     return { findings, ms };
   }, look ?? null);
@@ -67,7 +84,9 @@ async function axeAllCombos(wp: WidgetPage, state: string, tally: Tally): Promis
       tally.axeMs += ms;
       for (const f of findings) {
         if (f.impact === 'serious' || f.impact === 'critical') {
-          tally.serious.push(`[${state} ${theme} ${locale}] ${f.impact} ${f.id}: ${f.help} — ${f.nodes.map((n) => `${n.target}: ${n.summary}`).join(' | ')}`);
+          tally.serious.push(
+            `[${state} ${theme} ${locale}] ${f.impact} ${f.id}: ${f.help} — ${f.nodes.map((n) => `${n.target}: ${n.summary}`).join(' | ')}`,
+          );
         } else {
           tally.other.set(`${f.id} (${f.impact})`, (tally.other.get(`${f.id} (${f.impact})`) ?? 0) + 1);
         }
@@ -95,7 +114,9 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   // approval (its notice lives in the message).
   for (const q of ['How many orders did we get last week?', 'And the week before?', 'Orders by status this month?']) {
     await wp.send(q);
-    await expect.poll(() => wp.host.locator('[part~="message"][data-role="assistant"] table').count(), { timeout: WAIT }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => wp.host.locator('[part~="message"][data-role="assistant"] table').count(), { timeout: WAIT })
+      .toBeGreaterThanOrEqual(1);
     await wp.part('stop-button').waitFor({ state: 'detached' });
   }
   await scenario('confirmation');
@@ -152,7 +173,16 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   await expect.poll(() => wp.part('history-item').count(), { timeout: WAIT }).toBeGreaterThanOrEqual(20);
   await check('history');
 
-  expect(states).toEqual(['conversation + confirmation + approval', 'limit', 'auth', 'error', 'offline', 'voice', 'interrupted', 'history']);
+  expect(states).toEqual([
+    'conversation + confirmation + approval',
+    'limit',
+    'auth',
+    'error',
+    'offline',
+    'voice',
+    'interrupted',
+    'history',
+  ]);
   return tally;
 }
 
@@ -166,7 +196,12 @@ describe('axe: no serious or critical violations', () => {
           mode === 'inline'
             ? '<main><h1>Support</h1><section id="chat" aria-label="Help chat" style="width: 480px; height: 720px"></section></main>'
             : undefined,
-        initOptions: { locale: 'en', theme: 'light', voice: true, ...(mode === 'inline' ? { container: '#chat' } : {}) },
+        initOptions: {
+          locale: 'en',
+          theme: 'light',
+          voice: true,
+          ...(mode === 'inline' ? { container: '#chat' } : {}),
+        },
       });
       if (mode === 'floating') await wp.openPanel();
       else await wp.part('composer-input').waitFor();
@@ -181,14 +216,18 @@ describe('axe: no serious or critical violations', () => {
         probe.innerHTML = '<button type="button"></button><p style="color:#999;background:#aaa">low contrast</p>';
         panel.append(probe);
       });
-      const probeIds = (await runAxe(wp)).findings.filter((f) => f.nodes.some((n) => n.target.includes('axe-probe'))).map((f) => f.id);
+      const probeIds = (await runAxe(wp)).findings
+        .filter((f) => f.nodes.some((n) => n.target.includes('axe-probe')))
+        .map((f) => f.id);
       expect(probeIds).toEqual(expect.arrayContaining(['button-name', 'color-contrast']));
       await wp.page.evaluate(() => window.__swTest.root()!.querySelector('#axe-probe')!.remove());
 
       const t0 = Date.now();
       const tally = await walkThroughStates(wp, mode);
       const other = [...tally.other.entries()].map(([k, n]) => `${k}×${n}`).join(', ') || 'none';
-      figure(`${tally.runs} axe runs in ${((Date.now() - t0) / 1000).toFixed(1)} s (axe.run itself ${(tally.axeMs / 1000).toFixed(1)} s); serious/critical ${tally.serious.length}; moderate/minor: ${other}`);
+      figure(
+        `${tally.runs} axe runs in ${((Date.now() - t0) / 1000).toFixed(1)} s (axe.run itself ${(tally.axeMs / 1000).toFixed(1)} s); serious/critical ${tally.serious.length}; moderate/minor: ${other}`,
+      );
       expect(tally.serious).toEqual([]);
     }, 120_000);
   }

@@ -19,7 +19,10 @@ function expectGoodFocus(f: FocusInfo, step: string): void {
   expect(f.where, `${step}: focus lost (${describeFocus(f)})`).not.toBe('body');
   expect(f.where, `${step}: no focus`).not.toBe('none');
   expect(f.visible, `${step}: focused element not visible (${describeFocus(f)})`).toBe(true);
-  expect(f.focusVisible && f.indicator, `${step}: no visible focus indicator on ${describeFocus(f)} (${f.outline}; ${f.boxShadow})`).toBe(true);
+  expect(
+    f.focusVisible && f.indicator,
+    `${step}: no visible focus indicator on ${describeFocus(f)} (${f.outline}; ${f.boxShadow})`,
+  ).toBe(true);
 }
 
 /**
@@ -73,13 +76,15 @@ function walker(page: Page): Walk {
   return walk;
 }
 
-const onPart = (part: string, text?: string) => (f: FocusInfo) => f.where === 'widget' && f.part === part && (!text || f.text.includes(text));
+const onPart = (part: string, text?: string) => (f: FocusInfo) =>
+  f.where === 'widget' && f.part === part && (!text || f.text.includes(text));
 
 async function openWalkPage(): Promise<WidgetPage> {
   return openPage({
     sub: `demo-keyboard-${Date.now().toString(36)}`, // seeded history: newest is "Ship order #1042" (pending confirmation)
     // A page with its own focusable content before the widget, as real pages have.
-    bodyHtml: '<header><a href="#main">Skip to content</a></header><main id="main"><h1>Acme customer portal</h1><p>Your orders.</p><button type="button">Page action</button></main>',
+    bodyHtml:
+      '<header><a href="#main">Skip to content</a></header><main id="main"><h1>Acme customer portal</h1><p>Your orders.</p><button type="button">Page action</button></main>',
     initOptions: { locale: 'en', theme: 'light' },
   });
 }
@@ -133,7 +138,9 @@ describe('keyboard only', () => {
     await walk.press('Escape', 'close');
     await wp.part('panel').waitFor({ state: 'detached' });
     expect(onPart('launcher')(await walk.expectFocus('closed'))).toBe(true);
-    figure(`${walk.log.length} focus checks; after opening a history item: ${describeFocus(afterItem)}; after Confirm: ${describeFocus(afterConfirm)}`);
+    figure(
+      `${walk.log.length} focus checks; after opening a history item: ${describeFocus(afterItem)}; after Confirm: ${describeFocus(afterConfirm)}`,
+    );
     console.log(`[keyboard walk]\n  ${walk.log.join('\n  ')}`);
   });
 

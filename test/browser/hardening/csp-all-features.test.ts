@@ -7,7 +7,17 @@
 // to see whether each README entry is needed. Runs in Chromium, Firefox and WebKit (test/browser/engines);
 // the microphone is fixtures/fake-microphone.js (a Web Audio tone from getUserMedia).
 import { describe, expect, it } from 'vitest';
-import { mockControl, openPage, problems, serverUrl, passTime, speakTurn, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
+import {
+  mockControl,
+  openPage,
+  problems,
+  serverUrl,
+  passTime,
+  speakTurn,
+  WAIT,
+  type EnginePageOptions,
+  type WidgetPage,
+} from '../engines';
 import { figure, useReport } from './lib';
 
 useReport('2. strict CSP + Trusted Types, every feature', import.meta.url);
@@ -28,7 +38,6 @@ function readmeCsp(opts: { trustedTypes?: string; voiceHost?: boolean; defaultNo
     `trusted-types ${opts.trustedTypes ?? 'service-widget dompurify'}`,
   ].join('; ');
 }
-
 
 async function openCspPage(csp: string, extra: EnginePageOptions = {}): Promise<WidgetPage> {
   return openPage({
@@ -111,19 +120,22 @@ describe('the README CSP with Trusted Types', () => {
     const csp = readmeCsp();
     const wp = await openCspPage(csp);
     // Sanity: the policy is enforced on this page.
-    expect(await wp.page.evaluate(() => {
-      try {
-        document.createElement('div').innerHTML = '<b>x</b>';
-        return 'allowed';
-      } catch (e) {
-        return (e as Error).name;
-      }
-    })).toBe('TypeError');
+    expect(
+      await wp.page.evaluate(() => {
+        try {
+          document.createElement('div').innerHTML = '<b>x</b>';
+          return 'allowed';
+        } catch (e) {
+          return (e as Error).name;
+        }
+      }),
+    ).toBe('TypeError');
     // Forget the sanity check's own violation and console error. Firefox reports that (caught)
     // error as a page error a moment later, over WebDriver BiDi: wait for it (up to 2 s; other
     // engines do not report it) before counting, or it lands among the features' problems (seen
     // once in CI).
-    for (let waited = 0; waited < 2000 && !(await problems(wp)).some((p) => /injection sink/.test(p)); waited += 100) await passTime(wp.page, 100);
+    for (let waited = 0; waited < 2000 && !(await problems(wp)).some((p) => /injection sink/.test(p)); waited += 100)
+      await passTime(wp.page, 100);
     await wp.page.evaluate(() => (window.__swViolations.length = 0));
     const before = (await problems(wp)).length;
 
@@ -136,7 +148,9 @@ describe('the README CSP with Trusted Types', () => {
     const names = await wp.policies();
     expect(names.filter((n) => n !== 'service-widget' && n !== 'dompurify')).toEqual([]);
     expect(names.filter((n) => n === 'service-widget')).toHaveLength(1);
-    figure(`CSP: ${csp.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'HOST').replace(/ws:\/\/127\.0\.0\.1:\d+/g, 'ws://HOST')}`);
+    figure(
+      `CSP: ${csp.replace(/http:\/\/127\.0\.0\.1:\d+/g, 'HOST').replace(/ws:\/\/127\.0\.0\.1:\d+/g, 'ws://HOST')}`,
+    );
     figure(`policies created: ${[...new Set(names)].join(', ')}; violations 0`);
   });
 });
@@ -152,10 +166,14 @@ describe('is every README directive needed? (one removed at a time)', () => {
     await wp.send('How many orders did we get last week?');
     const reply = await wp.waitForReplies(1).catch(() => null);
     // The README is right to list it: DOMPurify asks for its policy and the page reports it.
-    await expect.poll(async () => (await wp.violations()).some((x) => x.directive === 'trusted-types'), { timeout: WAIT }).toBe(true);
+    await expect
+      .poll(async () => (await wp.violations()).some((x) => x.directive === 'trusted-types'), { timeout: WAIT })
+      .toBe(true);
     const v = await wp.violations();
     const rendered = reply ? await reply.locator('table').count() : 0;
-    figure(`without dompurify: ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}], reply table rendered: ${rendered > 0}`);
+    figure(
+      `without dompurify: ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}], reply table rendered: ${rendered > 0}`,
+    );
   });
 
   // connect-src without the explicit ws: voice host, although it is the service's host: a
@@ -169,7 +187,9 @@ describe('is every README directive needed? (one removed at a time)', () => {
     await wp.part('mic-button').click();
     await expect.poll(async () => (await wp.violations()).length, { timeout: WAIT }).toBeGreaterThan(0);
     const v = await wp.violations();
-    figure(`without ws://HOST in connect-src (voice host = service host): ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}]`);
+    figure(
+      `without ws://HOST in connect-src (voice host = service host): ${v.length} violation(s) [${[...new Set(v.map((x) => x.directive))].join(', ')}]`,
+    );
     expect(v.some((x) => x.directive === 'connect-src' && x.blockedURI.startsWith('ws:'))).toBe(true);
   });
 });
@@ -202,6 +222,8 @@ describe('a voice socket the page blocks', () => {
       }));
     const t0 = Date.now();
     await expect.poll(seen, { timeout: WAIT }).toEqual({ pressed: 'false', notice: 'voice', liveTracks: 0 });
-    figure(`the blocked socket's turn ended ${Date.now() - t0} ms after its violation: voice notice, microphone released`);
+    figure(
+      `the blocked socket's turn ended ${Date.now() - t0} ms after its violation: voice notice, microphone released`,
+    );
   });
 });

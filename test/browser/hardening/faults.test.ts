@@ -80,7 +80,10 @@ const noticeShown = (wp: WidgetPage, timeout = WAIT) =>
 
 const describeSeen = (s: Seen) =>
   `notice ${s.notices.map((n) => `${n.kind}${n.retry ? '+retry' : ''}${n.reload ? '+reload' : ''}`).join(',') || 'none'}; ` +
-  `composer ${s.composer ? 'keeps the text' : 'empty'}; user messages ${s.user.length}; reply "${s.assistant.map((a) => a.text).join(' / ').slice(0, 60)}"`;
+  `composer ${s.composer ? 'keeps the text' : 'empty'}; user messages ${s.user.length}; reply "${s.assistant
+    .map((a) => a.text)
+    .join(' / ')
+    .slice(0, 60)}"`;
 
 /** Idempotency keys of the chat attempts (one key per send, shared by its automatic retries). */
 const keys = () => [...new Set(server.chatRequests().map((r) => r.idempotencyKey))];
@@ -104,7 +107,9 @@ describe('faults before the answer began: the composer keeps the text', () => {
     expect(server.chatRequests().length).toBeGreaterThanOrEqual(4);
     expect(server.chatRequests().length).toBeLessThanOrEqual(8);
     expect(keys()).toHaveLength(1);
-    expect((await wp.events()).filter((e) => e.type === 'error')).toEqual([expect.objectContaining({ code: 'unavailable' })]);
+    expect((await wp.events()).filter((e) => e.type === 'error')).toEqual([
+      expect.objectContaining({ code: 'unavailable' }),
+    ]);
     await wp.screenshot('hardening/fault-reset-before-headers');
     figure(`${describeSeen(s)}; 4 widget attempts (${server.chatRequests().length} reached the server) in ${ms} ms`);
 
@@ -112,7 +117,7 @@ describe('faults before the answer began: the composer keeps the text', () => {
     server.reset('normal');
     await wp.part('retry-button').click();
     const reply = await wp.waitForReplies(1);
-    expect((await answerText(reply))).toBe(REPLY_TEXT);
+    expect(await answerText(reply)).toBe(REPLY_TEXT);
     expect(await wp.part('composer-input').inputValue()).toBe('');
     expect((await seen(wp)).user).toEqual([TYPED]);
   });
@@ -154,7 +159,10 @@ describe('faults before the answer began: the composer keeps the text', () => {
   // with retry. (Written before the option existed as `it.fails`; flipped once it landed.)
   it('a server that never answers, with timeoutMs: 1000: 4 attempts time out, then an error notice with retry', async () => {
     const wp = await openFaultPage('hang', { timeoutMs: 1000 });
-    expect((await wp.consoleMessages()).filter((m) => m.type === 'warning' && m.text.includes('timeoutMs')), 'timeoutMs is a known option').toEqual([]);
+    expect(
+      (await wp.consoleMessages()).filter((m) => m.type === 'warning' && m.text.includes('timeoutMs')),
+      'timeoutMs is a known option',
+    ).toEqual([]);
     const t0 = Date.now();
     await wp.send(TYPED);
     await noticeShown(wp, 20_000);
@@ -224,18 +232,20 @@ describe('slow and malformed answers that still complete', () => {
     const reply = await wp.waitForReplies(1);
     const ms = Date.now() - t0;
     expect(ms).toBeGreaterThanOrEqual(LATENCY_MS);
-    expect((await answerText(reply))).toBe(REPLY_TEXT);
+    expect(await answerText(reply)).toBe(REPLY_TEXT);
     const s = await seen(wp);
     expect(s.notices).toEqual([]);
     expect(server.chatRequests()).toHaveLength(1);
-    figure(`reply after ${ms} ms; while waiting: ${waiting.assistant.length ? 'a reply placeholder' : 'no assistant placeholder (only the stop button)'}`);
+    figure(
+      `reply after ${ms} ms; while waiting: ${waiting.assistant.length ? 'a reply placeholder' : 'no assistant placeholder (only the stop button)'}`,
+    );
   });
 
   it('garbage frames (binary junk, invalid JSON, lines without a colon) are skipped; the reply completes', async () => {
     const wp = await openFaultPage('garbage');
     await wp.send(TYPED);
     const reply = await wp.waitForReplies(1);
-    expect((await answerText(reply))).toBe(REPLY_TEXT);
+    expect(await answerText(reply)).toBe(REPLY_TEXT);
     const s = await seen(wp);
     expect(s.notices).toEqual([]);
     expect(s.text).not.toContain('\uFFFD');

@@ -21,7 +21,17 @@ const BODY = `
   <div id="page-div">A page box</div>
   <input id="page-input" value="page input">
 </main>`;
-const SELECTORS = ['html', 'body', '#page-main', '#page-h1', '#page-p', '#page-a', '#page-button', '#page-div', '#page-input'];
+const SELECTORS = [
+  'html',
+  'body',
+  '#page-main',
+  '#page-h1',
+  '#page-p',
+  '#page-a',
+  '#page-button',
+  '#page-div',
+  '#page-input',
+];
 
 interface HostileCase {
   name: string;
@@ -53,7 +63,8 @@ const CASES: HostileCase[] = [
     name: 'universal !important rules: font 30px serif, red, display:block, position:static',
     slug: 'hostile-important',
     page: {
-      pageCss: '* { font: 30px serif !important; color: red !important; display: block !important; position: static !important; }',
+      pageCss:
+        '* { font: 30px serif !important; color: red !important; display: block !important; position: static !important; }',
     },
     applies: ['#page-a', 'display', 'block'],
   },
@@ -78,14 +89,22 @@ const CASES: HostileCase[] = [
       const hit = (blocking: boolean) =>
         wp.page.evaluate((block) => {
           document.querySelector('#page-overlay')!.classList.toggle('blocking', block);
-          const l = document.querySelector('[data-service-widget]')!.shadowRoot!.querySelector('[part~="launcher"]')!.getBoundingClientRect();
+          const l = document
+            .querySelector('[data-service-widget]')!
+            .shadowRoot!.querySelector('[part~="launcher"]')!
+            .getBoundingClientRect();
           const at = document.elementFromPoint(l.x + l.width / 2, l.y + l.height / 2);
           return at?.id || at?.tagName.toLowerCase() || null;
         }, blocking);
       expect(await hit(true)).toBe('page-overlay');
       expect(await hit(false)).toBe('div'); // the widget's host (retargeted from the shadow root)
       expect(
-        await wp.page.evaluate(() => getComputedStyle(document.querySelector('[data-service-widget]')!.shadowRoot!.querySelector('[part~="launcher"]')!).zIndex),
+        await wp.page.evaluate(
+          () =>
+            getComputedStyle(
+              document.querySelector('[data-service-widget]')!.shadowRoot!.querySelector('[part~="launcher"]')!,
+            ).zIndex,
+        ),
       ).toBe('2147483000');
       figure('launcher hit-testable through a pointer-events:none overlay; covered by a pointer-events:auto one');
     },
@@ -120,7 +139,9 @@ const CASES: HostileCase[] = [
       expect(urls.some((u) => u.includes('/api/v1/widget/chat'))).toBe(true);
       expect(urls.filter((u) => u.includes('elsewhere.invalid'))).toEqual([]);
       // Links in replies are absolute (https:), so they do not resolve against the <base> either.
-      const hrefs = await wp.host.locator('[part~="message"] a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      const hrefs = await wp.host
+        .locator('[part~="message"] a')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
       for (const href of hrefs) expect(href).not.toContain('elsewhere.invalid');
     },
   },
@@ -136,10 +157,11 @@ const CASES: HostileCase[] = [
         return keys;
       });
       expect(enumerated).toEqual(['each', 'remove', 'last', 'junk', 'extend']);
-      const leaked = await wp.page.evaluate(() =>
-        [...document.querySelector('[data-service-widget]')!.shadowRoot!.querySelectorAll('*')].filter((el) =>
-          el.getAttributeNames().some((n) => ['junk', 'extend', 'each', 'remove', 'last'].includes(n)),
-        ).length,
+      const leaked = await wp.page.evaluate(
+        () =>
+          [...document.querySelector('[data-service-widget]')!.shadowRoot!.querySelectorAll('*')].filter((el) =>
+            el.getAttributeNames().some((n) => ['junk', 'extend', 'each', 'remove', 'last'].includes(n)),
+          ).length,
       );
       expect(leaked).toBe(0);
     },
@@ -210,7 +232,9 @@ describe('hostile host pages', () => {
       await wp.page.mouse.move(1, 1); // off the launcher: its :hover scales it by 1.05
       const panel = await partBox(wp, 'panel');
       expectFloatingGeometry(await partBox(wp, 'launcher'), panel, c.zoom);
-      figure(`launcher ${launcherClosed.width}×${launcherClosed.height} at right ${launcherClosed.right}, bottom ${launcherClosed.bottom}; panel ${panel.width}×${panel.height} at right ${panel.right}, bottom ${panel.bottom}, top ${panel.y}`);
+      figure(
+        `launcher ${launcherClosed.width}×${launcherClosed.height} at right ${launcherClosed.right}, bottom ${launcherClosed.bottom}; panel ${panel.width}×${panel.height} at right ${panel.right}, bottom ${panel.bottom}, top ${panel.y}`,
+      );
 
       await wp.send('How many orders did we get last week?');
       const reply = await wp.waitForReplies(1);

@@ -48,16 +48,30 @@ export function partBox(wp: AnyWidgetPage, part: string): Promise<Box & { vw: nu
     // scaled to viewport px, as Chromium and Firefox report them (test/browser/engines/locator.ts).
     let z = 1;
     if (!('currentCSSZoom' in Element.prototype)) {
-      for (let n: Element | null = el; n; n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null)) z *= parseFloat(getComputedStyle(n).zoom) || 1;
+      for (let n: Element | null = el; n; n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null))
+        z *= parseFloat(getComputedStyle(n).zoom) || 1;
     }
     const r0 = el.getBoundingClientRect();
-    const b = { x: r0.x * z, y: r0.y * z, width: r0.width * z, height: r0.height * z, right: r0.right * z, bottom: r0.bottom * z };
+    const b = {
+      x: r0.x * z,
+      y: r0.y * z,
+      width: r0.width * z,
+      height: r0.height * z,
+      right: r0.right * z,
+      bottom: r0.bottom * z,
+    };
     const vw = document.documentElement.clientWidth;
     const vh = window.innerHeight;
     const r = (n: number) => Math.round(n * 10) / 10;
     return {
-      x: r(b.x), y: r(b.y), width: r(b.width), height: r(b.height),
-      right: r(vw - b.right), bottom: r(vh - b.bottom), vw, vh,
+      x: r(b.x),
+      y: r(b.y),
+      width: r(b.width),
+      height: r(b.height),
+      right: r(vw - b.right),
+      bottom: r(vh - b.bottom),
+      vw,
+      vh,
     };
   });
 }
@@ -80,14 +94,42 @@ export function expectFloatingGeometry(launcher: Box, panel: Box | null, zoom = 
 // Computed styles of the page's own elements
 
 export const PAGE_STYLE_PROPS = [
-  'color', 'background-color', 'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing',
-  'text-transform', 'text-align', 'direction', 'display', 'position', 'z-index', 'width', 'height',
-  'margin-top', 'margin-left', 'padding-top', 'padding-left', 'border-top-width', 'border-top-style',
-  'box-sizing', 'visibility', 'opacity', 'transform', 'overflow', 'outline-style', 'cursor', 'zoom',
+  'color',
+  'background-color',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'line-height',
+  'letter-spacing',
+  'text-transform',
+  'text-align',
+  'direction',
+  'display',
+  'position',
+  'z-index',
+  'width',
+  'height',
+  'margin-top',
+  'margin-left',
+  'padding-top',
+  'padding-left',
+  'border-top-width',
+  'border-top-style',
+  'box-sizing',
+  'visibility',
+  'opacity',
+  'transform',
+  'overflow',
+  'outline-style',
+  'cursor',
+  'zoom',
 ];
 
 /** `getComputedStyle` of each selector's first match (missing ones are reported as such). */
-export function pageStyles(page: TestPage, selectors: string[]): Promise<Record<string, Record<string, string> | 'missing'>> {
+export function pageStyles(
+  page: TestPage,
+  selectors: string[],
+): Promise<Record<string, Record<string, string> | 'missing'>> {
   return page.evaluate(
     ([sels, props]) => {
       const out: Record<string, Record<string, string> | 'missing'> = {};
@@ -132,17 +174,42 @@ export function focusInfo(page: Evaluating): Promise<FocusInfo> {
   return page.evaluate((): FocusInfo => {
     const top = document.activeElement;
     if (!top || top === document.body || top === document.documentElement) {
-      return { where: top ? 'body' : 'none', tag: top?.tagName ?? '', part: null, text: '', visible: false, focusVisible: false, indicator: false, outline: '', boxShadow: '' } as const;
+      return {
+        where: top ? 'body' : 'none',
+        tag: top?.tagName ?? '',
+        part: null,
+        text: '',
+        visible: false,
+        focusVisible: false,
+        indicator: false,
+        outline: '',
+        boxShadow: '',
+      } as const;
     }
     const inWidget = top.hasAttribute('data-service-widget');
     const el = (inWidget ? top.shadowRoot?.activeElement : top) ?? null;
     if (!el) {
-      return { where: 'body', tag: top.tagName, part: null, text: '(host without inner focus)', visible: false, focusVisible: false, indicator: false, outline: '', boxShadow: '' } as const;
+      return {
+        where: 'body',
+        tag: top.tagName,
+        part: null,
+        text: '(host without inner focus)',
+        visible: false,
+        focusVisible: false,
+        indicator: false,
+        outline: '',
+        boxShadow: '',
+      } as const;
     }
     const cs = getComputedStyle(el);
     const b = el.getBoundingClientRect();
     const visible =
-      b.width > 0 && b.height > 0 && b.bottom > 0 && b.right > 0 && b.top < innerHeight && b.left < innerWidth &&
+      b.width > 0 &&
+      b.height > 0 &&
+      b.bottom > 0 &&
+      b.right > 0 &&
+      b.top < innerHeight &&
+      b.left < innerWidth &&
       (el as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) !== false;
     const outline = `${cs.outlineStyle} ${cs.outlineWidth} ${cs.outlineColor}`;
     const indicator = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
@@ -236,8 +303,14 @@ export function useReport(area: string, file: string): void {
       // For `it.fails`, the state seen here is the body's own outcome (vitest inverts it later):
       // a failing body is the known bug, a passing one means the bug is gone (flip the test).
       const result: ReportRow['result'] = task.fails
-        ? state === 'fail' ? 'known bug (it.fails)' : 'FAIL'
-        : state === 'pass' ? 'pass' : state === 'skip' ? 'skip' : 'FAIL';
+        ? state === 'fail'
+          ? 'known bug (it.fails)'
+          : 'FAIL'
+        : state === 'pass'
+          ? 'pass'
+          : state === 'skip'
+            ? 'skip'
+            : 'FAIL';
       rows.push({ area, case: task.name, result, figures: (figures.get(full) ?? []).join('; ') });
     });
   });
@@ -258,10 +331,14 @@ export function useReport(area: string, file: string): void {
     const all = readdirSync(HARDENING_DIR).filter((f) => f.endsWith('.test.ts'));
     if (all.every((f) => f in merged.files)) {
       // In the order of the issue's items (the area names start with their number).
-      const everything = all.flatMap((f) => merged.files[f] ?? []).sort((a, b) => a.area.localeCompare(b.area, 'en', { numeric: true }));
+      const everything = all
+        .flatMap((f) => merged.files[f] ?? [])
+        .sort((a, b) => a.area.localeCompare(b.area, 'en', { numeric: true }));
       const md = `# Hardening report (generated by the last run)\n\n${table(everything)}\n`;
       writeFileSync(REPORT_MD, md);
-      console.log(`\n[hardening] FULL REPORT (${everything.length} cases, ${all.length} files) → ${path.relative(REPO_ROOT, REPORT_MD)}\n${table(everything)}\n`);
+      console.log(
+        `\n[hardening] FULL REPORT (${everything.length} cases, ${all.length} files) → ${path.relative(REPO_ROOT, REPORT_MD)}\n${table(everything)}\n`,
+      );
     }
   });
 }
@@ -286,7 +363,12 @@ export async function heapCensus(cdp: CDPSession): Promise<Census> {
   };
   const fields = snap.snapshot.meta.node_fields;
   const types = snap.snapshot.meta.node_types[0];
-  const [typeAt, nameAt, sizeAt, step] = [fields.indexOf('type'), fields.indexOf('name'), fields.indexOf('self_size'), fields.length];
+  const [typeAt, nameAt, sizeAt, step] = [
+    fields.indexOf('type'),
+    fields.indexOf('name'),
+    fields.indexOf('self_size'),
+    fields.length,
+  ];
   const census: Census = new Map();
   for (let i = 0; i < snap.nodes.length; i += step) {
     const type = types[snap.nodes[i + typeAt]!]!;

@@ -34,7 +34,12 @@ const LEAK_PROBE = () => {
     streams: [] as MediaStream[],
   };
   (window as unknown as { __swLeak: typeof c }).__swLeak = c;
-  const where = () => (new Error().stack ?? '').split('\n').slice(2, 4).map((l) => l.trim()).join(' < ');
+  const where = () =>
+    (new Error().stack ?? '')
+      .split('\n')
+      .slice(2, 4)
+      .map((l) => l.trim())
+      .join(' < ');
   const st = window.setTimeout.bind(window);
   const ct = window.clearTimeout.bind(window);
   const si = window.setInterval.bind(window);
@@ -88,7 +93,10 @@ const LEAK_PROBE = () => {
     c.fetches++;
     c.fetchesInFlight++;
     const p = nativeFetch.apply(window, args);
-    p.then(() => c.fetchesInFlight--, () => c.fetchesInFlight--);
+    p.then(
+      () => c.fetchesInFlight--,
+      () => c.fetchesInFlight--,
+    );
     return p;
   };
   const gum = navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
@@ -155,7 +163,15 @@ async function outstanding(wp: WidgetPage): Promise<Outstanding> {
   });
 }
 
-const CLEAN: Outstanding = { timeouts: [], intervals: [], rafs: 0, openSockets: 0, fetchesInFlight: 0, liveTracks: 0, hosts: 0 };
+const CLEAN: Outstanding = {
+  timeouts: [],
+  intervals: [],
+  rafs: 0,
+  openSockets: 0,
+  fetchesInFlight: 0,
+  liveTracks: 0,
+  hosts: 0,
+};
 
 async function openLeakPage(extra: Parameters<typeof openPage>[0] = {}): Promise<{ wp: WidgetPage; cdp: CDPSession }> {
   const wp = await openPage({
@@ -189,7 +205,10 @@ const describeDelta = (label: string, a: Metrics, b: Metrics) => {
 function expectNoGrowth(before: Metrics, after: Metrics, label: string): void {
   const d = delta(before, after);
   expect(Math.abs(d.nodes), `${label}: Nodes ${before.nodes} → ${after.nodes}`).toBeLessThanOrEqual(10);
-  expect(Math.abs(d.listeners), `${label}: JSEventListeners ${before.listeners} → ${after.listeners}`).toBeLessThanOrEqual(5);
+  expect(
+    Math.abs(d.listeners),
+    `${label}: JSEventListeners ${before.listeners} → ${after.listeners}`,
+  ).toBeLessThanOrEqual(5);
   expect(d.documents, `${label}: Documents`).toBeLessThanOrEqual(0);
   expect(d.heap, `${label}: heap growth ${kb(d.heap)}`).toBeLessThan(1024 * 1024);
 }
@@ -303,12 +322,16 @@ describe('conversations', () => {
       class LeakProbe {}
       (window as unknown as { __probe: LeakProbe[] }).__probe = Array.from({ length: 60 }, () => new LeakProbe());
     });
-    expect(censusGrowth(censusAfter, await heapCensus(cdp), 50).filter((g) => g.startsWith('object:LeakProbe +60'))).toHaveLength(1);
+    expect(
+      censusGrowth(censusAfter, await heapCensus(cdp), 50).filter((g) => g.startsWith('object:LeakProbe +60')),
+    ).toHaveLength(1);
     figure(`JS constructors with ≥ 50 more instances: ${widgetGrowth.length ? widgetGrowth.join(', ') : 'none'}`);
     expect(widgetGrowth).toEqual([]);
     const chats = (await mockRequests()).filter((r) => r.path === '/api/v1/widget/chat').length;
     expect(chats).toBe(60);
-    figure(describeDelta(`50 conversations in ${(ms / 1000).toFixed(1)} s (widget mounted, panel closed)`, before, after));
+    figure(
+      describeDelta(`50 conversations in ${(ms / 1000).toFixed(1)} s (widget mounted, panel closed)`, before, after),
+    );
     expect(left).toEqual({ ...CLEAN, hosts: 1 });
     expectNoGrowth(before, after, 'conversations');
 
@@ -366,7 +389,9 @@ describe('destroy while busy', () => {
     await wp.page.evaluate(() => window.__swTest.instance!.destroy());
     await expect.poll(() => fault.chatRequests()[0]!.clientClosedAt, { timeout: WAIT }).toBeDefined();
     expect(await outstanding(wp)).toEqual(CLEAN);
-    figure(`chat request closed by the client ${fault.chatRequests()[0]!.clientClosedAt! - fault.chatRequests()[0]!.at} ms after it began (destroy)`);
+    figure(
+      `chat request closed by the client ${fault.chatRequests()[0]!.clientClosedAt! - fault.chatRequests()[0]!.at} ms after it began (destroy)`,
+    );
   });
 
   // Fixed bug, kept as a regression test (src/state/widget-model.ts `ensureConfig`): `api.getConfig()` is called without an
@@ -380,12 +405,16 @@ describe('destroy while busy', () => {
     fault.configDelayMs = 3_000;
     const { wp } = await openLeakPage({ pageOrigin: fault.url, initOptions: { baseUrl: fault.url, locale: 'en' } });
     await wp.page.evaluate(() => window.__swTest.init({ open: true }));
-    await expect.poll(() => fault.requests.filter((r) => r.path === '/api/v1/widget/config').length, { timeout: WAIT }).toBe(1);
+    await expect
+      .poll(() => fault.requests.filter((r) => r.path === '/api/v1/widget/config').length, { timeout: WAIT })
+      .toBe(1);
     await wp.page.evaluate(() => window.__swTest.instance!.destroy());
     const config = fault.requests.find((r) => r.path === '/api/v1/widget/config')!;
     // Watched, not waited for: the request closes by the client well before its 3 s answer.
     await expect.poll(() => config.clientClosedAt, { timeout: 2_000 }).toBeDefined();
     await expect.poll(() => wp.page.evaluate(() => window.__swLeak.fetchesInFlight), { timeout: WAIT }).toBe(0);
-    figure(`/config closed by the client ${config.clientClosedAt! - config.at} ms after it began (destroy); no fetch in flight`);
+    figure(
+      `/config closed by the client ${config.clientClosedAt! - config.at} ms after it began (destroy); no fetch in flight`,
+    );
   });
 });

@@ -30,14 +30,19 @@ async function asked(wp: WidgetPage): Promise<string[]> {
 }
 const toOther = async (wp: WidgetPage) => (await asked(wp)).filter((u) => u.startsWith(OTHER));
 /** Distinct URLs of widget-voice.js the page asked for. */
-const runtimeUrls = async (wp: WidgetPage) => [...new Set((await asked(wp)).filter((u) => u.endsWith('/widget-voice.js')))];
+const runtimeUrls = async (wp: WidgetPage) => [
+  ...new Set((await asked(wp)).filter((u) => u.endsWith('/widget-voice.js'))),
+];
 
 /** This run's built dist/ file, as the pages load it. */
 const distFile = (name: string) => path.join(REPO_ROOT, path.dirname(inject('widgetScriptPath')), name);
 
 /** Copies of this run's widget-voice.js, as a host could serve them: untouched or changed. */
 function serveRuntime(tamper: boolean): string {
-  const dir = path.join(PAGES_DIR, `runtime-${process.pid}-${Date.now().toString(36)}-${tamper ? 'tampered' : 'pristine'}`);
+  const dir = path.join(
+    PAGES_DIR,
+    `runtime-${process.pid}-${Date.now().toString(36)}-${tamper ? 'tampered' : 'pristine'}`,
+  );
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'widget-voice.js');
   if (tamper) writeFileSync(file, `${readFileSync(distFile('widget-voice.js'), 'utf8')}\n;window.__swTampered = 1;\n`);
@@ -63,7 +68,9 @@ describe('the watch for requests to another host', () => {
     }, OTHER);
     // The report-only policy alone (what WebKit's driver relies on) saw both.
     const reported = async () =>
-      [...new Set((await wp.violations()).filter((v) => v.blockedURI.startsWith(OTHER)).map((v) => v.directive))].sort();
+      [
+        ...new Set((await wp.violations()).filter((v) => v.blockedURI.startsWith(OTHER)).map((v) => v.directive)),
+      ].sort();
     await expect.poll(reported, { timeout: WAIT }).toEqual(['connect-src', 'img-src']);
     expect((await toOther(wp)).length).toBeGreaterThanOrEqual(2);
   });
@@ -89,7 +96,9 @@ describe('Subresource Integrity of the lazy runtimes', () => {
     expect(await wp.page.evaluate(() => (window as { __swTampered?: number }).__swTampered)).toBeUndefined();
     expect(await wp.part('mic-button').getAttribute('aria-pressed')).toBe('false');
     // The page's developer is told why, once.
-    expect((await wp.consoleMessages()).filter((m) => m.type === 'error' && /widget-voice\.js not run/.test(m.text))).toHaveLength(1);
+    expect(
+      (await wp.consoleMessages()).filter((m) => m.type === 'error' && /widget-voice\.js not run/.test(m.text)),
+    ).toHaveLength(1);
   });
 });
 
@@ -110,7 +119,6 @@ describe('an injected <base href> does not choose where the voice runtime comes 
   });
 });
 
-
 describe('a polluted Object.prototype is never an option', () => {
   it('Object.prototype.baseUrl, voiceRuntimeUrl and portalUrl on the page: every request still goes to the service', async () => {
     const wp = await openWatched({
@@ -124,7 +132,10 @@ describe('a polluted Object.prototype is never an option', () => {
     await wp.waitForReplies(1);
     await wp.part('mic-button').click();
     // Loaded once, from beside widget.js on the service's origin.
-    const loads = () => wp.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/widget-voice.js')).length);
+    const loads = () =>
+      wp.page.evaluate(
+        () => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/widget-voice.js')).length,
+      );
     await expect.poll(loads, { timeout: WAIT }).toBe(1);
     const urls = await runtimeUrls(wp);
     expect(urls).toHaveLength(1);
@@ -159,7 +170,9 @@ describe('primaryColor is a colour and nothing else', () => {
 });
 
 /** A real HTTP service on 127.0.0.1 (CORS for any origin) whose handler the test chooses. */
-async function startService(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; hits: string[] }> {
+async function startService(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; hits: string[] }> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -177,10 +190,13 @@ async function startService(handle: (req: IncomingMessage, res: ServerResponse) 
 describe('requests go to baseUrl and nowhere else', () => {
   it('a 307 from the service to another origin is not followed: the message stays, an error notice shows', async () => {
     const elsewhere = await startService((_, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('data: {"choices":[{"delta":{"content":"Answer from elsewhere"}}]}\n\ndata: [DONE]\n\n');
+      res
+        .writeHead(200, { 'Content-Type': 'text/event-stream' })
+        .end('data: {"choices":[{"delta":{"content":"Answer from elsewhere"}}]}\n\ndata: [DONE]\n\n');
     });
     const service = await startService((req, res) => {
-      if (req.url?.endsWith('/config')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"read_only":false}');
+      if (req.url?.endsWith('/config'))
+        return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"read_only":false}');
       res.writeHead(307, { Location: `${elsewhere.url}${req.url}` }).end();
     });
     const wp = await openPage({ initOptions: { locale: 'en', baseUrl: service.url } });

@@ -10,7 +10,18 @@
 import type { CDPSession } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { disconnectBrowser, openPage, type WidgetPage } from '../helpers';
-import { converse, expectInputsAtLeast16px, keyboardUp, listFromEnd, LONG_PAGE, openPanelFillsViewport, PAGE_SCROLL, scrollPageDown, scrollY, wheelAtListEnd } from '../phone-checks';
+import {
+  converse,
+  expectInputsAtLeast16px,
+  keyboardUp,
+  listFromEnd,
+  LONG_PAGE,
+  openPanelFillsViewport,
+  PAGE_SCROLL,
+  scrollPageDown,
+  scrollY,
+  wheelAtListEnd,
+} from '../phone-checks';
 import { passTime } from '../pass-time';
 import { figure, partBox, shot, useReport } from './lib';
 
@@ -25,7 +36,8 @@ useReport('4. phones', import.meta.url);
 async function swipe(cdp: CDPSession, x: number, y: number, yDistance: number): Promise<void> {
   const at = (dy: number) => [{ x: Math.round(x), y: Math.round(y + dy) }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at((yDistance * i) / 10) });
+  for (let i = 1; i <= 10; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at((yDistance * i) / 10) });
   // The finger rests before lifting: no fling (momentum scrolling would go on after the gesture
   // and swallow the next tap). Part of the gesture, not a wait for a result.
   const rest = () => new Promise((resolve) => setTimeout(resolve, 150));
@@ -70,7 +82,9 @@ for (const vp of [
       const { small, composer, list } = await keyboardUp(wp, vp);
       figure(`message list ${await listFromEnd(wp)} px from its end after the keyboard came up`);
       await shot(wp.page, `${name}-keyboard`);
-      figure(`keyboard up (${small.width}×${small.height}): composer ${composer.y}–${composer.y + composer.height}, message list ${list.height}px tall; input font ${fontSizes.join('/')}px`);
+      figure(
+        `keyboard up (${small.width}×${small.height}): composer ${composer.y}–${composer.y + composer.height}, message list ${list.height}px tall; input font ${fontSizes.join('/')}px`,
+      );
 
       // Scroll gestures over the message list once it is at its end: the page must not move.
       const wheel = async (x: number, y: number, dy: number) => {
@@ -89,7 +103,9 @@ for (const vp of [
       await passTime(wp.page, 300);
       expect(await scrollY(wp), 'page scrolled by gestures at the top of the list').toBe(PAGE_SCROLL);
 
-      figure(`page scrollY after wheel and swipes over the message list (at its end and at its top): ${await scrollY(wp)} (unchanged)`);
+      figure(
+        `page scrollY after wheel and swipes over the message list (at its end and at its top): ${await scrollY(wp)} (unchanged)`,
+      );
       await cdp.detach();
     });
   });
@@ -157,4 +173,3 @@ describe('phone 390×844: the conversation when the keyboard comes up', () => {
     expect(after).toBeLessThanOrEqual(48);
   });
 });
-
