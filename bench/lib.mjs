@@ -314,14 +314,12 @@ export function analyseTrace(events, pageUrl) {
     clock: { start: from, replyDone, end: to },
     thread,
     // The five longest: duration, when they started after Enter, how long before the window's end.
-    top: tasks
-      .slice(0, 5)
-      .map((t) => ({
-        ms: +t.ms.toFixed(1),
-        cpuMs: t.cpuMs === null ? null : +t.cpuMs.toFixed(1),
-        afterStartMs: round((t.ts - from) / 1000),
-        beforeEndMs: round((to - t.ts) / 1000),
-      })),
+    top: tasks.slice(0, 5).map((t) => ({
+      ms: +t.ms.toFixed(1),
+      cpuMs: t.cpuMs === null ? null : +t.cpuMs.toFixed(1),
+      afterStartMs: round((t.ts - from) / 1000),
+      beforeEndMs: round((to - t.ts) / 1000),
+    })),
   };
 }
 

@@ -83,7 +83,10 @@ function ownOptions(input: object): Record<keyof InitOptions, unknown> {
   return own as Record<keyof InitOptions, unknown>;
 }
 
-/** Colour functions a `primaryColor` may use; any other function (var, url, env, attr, image-set, gradients, calc…) is refused. */
+/**
+ * Colour functions a `primaryColor` may use; any other function (var, url, env, attr, image-set,
+ * gradients, calc…) is refused.
+ */
 const COLOUR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color', 'color-mix'];
 
 /**

@@ -17,6 +17,8 @@ export function isSafeId(v: unknown): v is string {
     v.length <= 256 &&
     v !== '.' &&
     v !== '..' &&
+    // Control characters are refused on purpose: they have no place in a path.
+    // oxlint-disable-next-line no-control-regex
     !/[/\\\u0000-\u001f\u007f]/.test(v)
   );
 }

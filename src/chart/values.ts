@@ -21,7 +21,8 @@ export function parseNumber(cell: string, decimal: string): number | null {
   const n = m[3]!.replace(/\s/g, '');
   const marks = n.replace(/\d/g, '');
   const last = Math.max(n.lastIndexOf('.'), n.lastIndexOf(','));
-  // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by a group of three digits.
+  // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by
+  // a group of three digits.
   const isDecimal = /\..*,|,.*\./.test(marks) || marks === decimal || (marks.length === 1 && n.length - last !== 4);
   const whole = (isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '');
   const value = +`${whole}.${isDecimal ? n.slice(last + 1) : ''}e${m[4] ?? 0}`;
@@ -88,23 +89,3 @@ export const chartable = (rows: string[][], locale: Locale) =>
   );
 
 const numericColumn = (cells: string[], locale: Locale) => numeric(cells.map((c) => parseNumber(c, decimalOf(locale))));
-
-/**
- * The order of rows that sorts `cells` (one column, top to bottom): points in time (dates,
- * months, quarters) as time, numbers as numbers, other text with Intl.Collator in the visitor's locale. Gaps stay last; ties keep
- * the table's order.
- */
-export function sortOrder(cells: string[], locale: Locale, direction: 1 | -1): number[] {
-  const numbers = cells.map((c) => parseNumber(c, decimalOf(locale)));
-  const times = cells.map(timeKey);
-  const keys = times.every((k) => k != null) ? times : numeric(numbers) ? numbers : null;
-  const collator = new Intl.Collator(locale, { numeric: true });
-  return cells
-    .map((_, i) => i)
-    .sort((a, b) => {
-      if (!keys) return direction * collator.compare(cells[a]!, cells[b]!);
-      const x = keys[a],
-        y = keys[b];
-      return x == null ? +(y != null) : y == null ? -1 : direction * (x - y);
-    });
-}

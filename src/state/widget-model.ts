@@ -1,72 +1,20 @@
 // One widget instance's model: the stores and actions ui/ renders and calls, wired together here
 // (chat, history, voice, notices, /config, the portal, `persist`). No DOM.
 import type { ApiClient } from '../api/client';
-import type { ServiceConfig } from '../api/types';
 import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
-import type { Locale, Theme } from '../types';
 import { createChat } from './chat';
-import type { ChatListener, ChatModel, ChatState } from './chat-types';
+import type { ChatListener, ChatState } from './chat-types';
 import { createConfigLoader } from './config';
 import { createContinuity } from './continuity';
-import { createHistory, type HistoryModel } from './history';
+import { createHistory } from './history';
 import { MISCONFIGURED, noticeFor, noticeForStreamError, noticeText, type Cause, type Notice } from './notices';
 import { openPortal } from './portal';
-import { store, type Store } from './store';
-import { createVoice, type VoiceModel } from './voice';
+import { store } from './store';
+import { createVoice } from './voice';
+import type { SessionState, WidgetModel } from './widget-model-types';
 
-export interface SessionState {
-  open: boolean;
-  view: 'chat' | 'history';
-  theme: Theme;
-  locale: Locale;
-  config: ServiceConfig | null;
-  /** Polite live-region text: finished replies, not every token. */
-  announcement: string;
-}
-
-/** Everything one widget instance knows and can do, without any DOM. */
-export interface WidgetModel {
-  options: ResolvedOptions;
-  /** Panel open, view, theme, locale, `/config`, the live-region text. */
-  session: Store<SessionState>;
-  /** The one notice about the last action, shown above the composer (approvals sit in their reply). */
-  notice: Store<Notice | null>;
-  chat: ChatModel;
-  history: HistoryModel;
-  voice: VoiceModel;
-  /** The catalog of the current locale. */
-  t(): Messages;
-  open(): void;
-  close(): void;
-  toggle(): void;
-  /**
-   * The page's `ask` (docs/page-api.md): the text in the composer as if typed, then sent as if
-   * Send was pressed, unless a reply is on its way (it is never interrupted).
-   */
-  ask(text: string, send: boolean): void;
-  /** Bumped to move focus into the composer (ui/Composer.tsx). */
-  focusRequest: Store<number>;
-  /** The panel was open when the visitor left the previous page of this tab. */
-  reopen: boolean;
-  /** True once, for the panel's first showing when it reopened by itself (`reopen`). */
-  reopened(): boolean;
-  newConversation(): void;
-  showHistory(): void;
-  showChat(): void;
-  openConversation(id: string): void;
-  setTheme(theme: Theme): void;
-  setLocale(locale: Locale): void;
-  /** Must run inside the click: the tab is opened before any await so popup blockers allow it. */
-  openPortal(): void;
-  dismissNotice(): void;
-  /**
-   * widget-chart.js was refused (integrity), unreachable, or not here after 15 s (runtime/load.ts):
-   * the visitor is told; the chart button, never pressed, rests and may be pressed again.
-   */
-  chartFailed(): void;
-  dispose(): void;
-}
+export type { SessionState, WidgetModel } from './widget-model-types';
 
 /** What a screen reader should hear of a markdown reply. */
 function plainText(md: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartData, inTimeOrder } from '../../src/chart/series';
-import { chartable, parseNumber, sortOrder, timeKey } from '../../src/chart/values';
+import { chartable, parseNumber, timeKey } from '../../src/chart/values';
 
 describe('parseNumber: values as the visitor reads them', () => {
   it.each([
@@ -73,40 +73,6 @@ describe('timeKey and time order', () => {
       expect(inTimeOrder(labels), labels.join(' ')).toBe(false);
     expect(timeKey('Mayıs')).toBe(5);
     expect(timeKey('may')).toBe(5);
-  });
-});
-
-describe('sortOrder', () => {
-  const order = (cells: string[], dir: 1 | -1, locale: 'en' | 'tr' = 'en') =>
-    sortOrder(cells, locale, dir).map((i) => cells[i]);
-
-  it('sorts numbers as numbers, gaps last both ways', () => {
-    const cells = ['€48,200', '€9,950', 'n/a', '€122,400'];
-    expect(order(cells, 1)).toEqual(['€9,950', '€48,200', '€122,400', 'n/a']);
-    expect(order(cells, -1)).toEqual(['€122,400', '€48,200', '€9,950', 'n/a']);
-  });
-
-  it('sorts Turkish-format numbers for a Turkish visitor', () => {
-    expect(order(['1.234,5', '99,9', '12.000'], 1, 'tr')).toEqual(['99,9', '1.234,5', '12.000']);
-  });
-
-  it('sorts months and dates in time order', () => {
-    expect(order(['March', 'January', 'February'], 1)).toEqual(['January', 'February', 'March']);
-    expect(order(['15.02.2024', '30.01.2024'], 1)).toEqual(['30.01.2024', '15.02.2024']);
-  });
-
-  it('sorts text with the visitor’s collation', () => {
-    expect(order(['Zonguldak', 'İzmir', 'Çorum', 'Ankara'], 1, 'tr')).toEqual([
-      'Ankara',
-      'Çorum',
-      'İzmir',
-      'Zonguldak',
-    ]);
-    expect(order(['b', 'a', 'C'], -1)).toEqual(['C', 'b', 'a']);
-  });
-
-  it('keeps the original order of ties', () => {
-    expect(sortOrder(['1', '2', '1'], 'en', 1)).toEqual([0, 2, 1]);
   });
 });
 

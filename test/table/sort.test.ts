@@ -15,9 +15,9 @@ function finish<T>(work: Work<T>): { value: T; yields: number } {
   }
 }
 
-const order = (cells: string[], direction: 1 | -1 = 1) =>
+const order = (cells: string[], direction: 1 | -1 = 1, locale: 'en' | 'tr' = 'en') =>
   Array.from(
-    finish(sortedOrder(finish(columnKeys(cells.length, (i) => cells[i]!, 'en')).value, direction, 'en')).value,
+    finish(sortedOrder(finish(columnKeys(cells.length, (i) => cells[i]!, locale)).value, direction, locale)).value,
     (i) => cells[i],
   );
 
@@ -31,6 +31,17 @@ describe('sorting a column', () => {
   it('months as time; text in the collation, numbers inside it as numbers', () => {
     expect(order(['March', 'January', 'February'])).toEqual(['January', 'February', 'March']);
     expect(order(['item 10', 'item 9', '', 'Item 1'])).toEqual(['Item 1', 'item 9', 'item 10', '']);
+  });
+
+  it("a Turkish visitor's numbers, dates and letters", () => {
+    expect(order(['1.234,5', '99,9', '12.000'], 1, 'tr')).toEqual(['99,9', '1.234,5', '12.000']);
+    expect(order(['15.02.2024', '30.01.2024'], 1, 'tr')).toEqual(['30.01.2024', '15.02.2024']);
+    expect(order(['Zonguldak', 'İzmir', 'Çorum', 'Ankara'], 1, 'tr')).toEqual([
+      'Ankara',
+      'Çorum',
+      'İzmir',
+      'Zonguldak',
+    ]);
   });
 
   it('equals a stable sort of the keys, for any column', () => {

@@ -171,17 +171,15 @@ describe('a stream that ends cleanly after finish_reason "stop" (docs/protocol.m
 
 describe('phones: the keyboard stays down on open, wide content scrolls', () => {
   const pointer = (coarse: boolean) =>
-    vi
-      .spyOn(window, 'matchMedia')
-      .mockImplementation(
-        (q: string) =>
-          ({
-            matches: coarse && /coarse/.test(q),
-            media: q,
-            addEventListener() {},
-            removeEventListener() {},
-          }) as unknown as MediaQueryList,
-      );
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (q: string) =>
+        ({
+          matches: coarse && /coarse/.test(q),
+          media: q,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
 
   it.each([
     [true, false],
