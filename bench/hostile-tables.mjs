@@ -12,7 +12,7 @@
 // - formula cells: "Copy table" and "Download CSV" on a table of 5,000 formula cells.
 // - Longest `RunTask` (wall clock and CPU time) from the CDP trace, as for the reply shapes. A page
 //   error fails the run (130,000 rows once threw a RangeError).
-import { analyseTrace, startTrace } from './lib.mjs';
+import { measuredWindow, openBenchPage } from './lib.mjs';
 
 const table = (n) =>
   `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${n - i} | ${i * 7}.00 |`).join('\n')}\n`;
@@ -101,13 +101,8 @@ export const TABLE_SHAPES = [
 
 /** One shape: the stored conversation opened and rendered, then each step traced. */
 export async function measureTableShape(h, service, pageUrl, pageInit, steps) {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const { context, page, errors } = await openBenchPage(h, service, pageUrl, pageInit);
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(pageUrl);
-    await page.evaluate(pageInit, { origin: service.origin });
     await page.evaluate(
       () => (window.__swBenchRoot = () => document.querySelector('[data-service-widget]').shadowRoot),
     );
@@ -120,23 +115,12 @@ export async function measureTableShape(h, service, pageUrl, pageInit, steps) {
       polling: 200,
     });
     await page.evaluate(findElements);
-    await page.waitForTimeout(500);
-    const cdp = await context.newCDPSession(page);
-    const trace = await startTrace(cdp);
-    await page.evaluate(() => console.timeStamp('bench:start'));
-    const started = Date.now();
+    const measured = await measuredWindow(context, page, pageUrl, { quietMs: 500 });
     for (const [press, done, arg] of steps) {
       await page.evaluate(press);
       await page.waitForFunction(done, arg, { timeout: 120_000, polling: 50 });
     }
-    const wallS = (Date.now() - started) / 1000;
-    await page.evaluate(
-      () =>
-        new Promise((r) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r()))),
-        ),
-    );
-    const traced = analyseTrace(await trace.stop(false), pageUrl);
+    const { wallS, traced } = await measured.end();
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS };
   } finally {

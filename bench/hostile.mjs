@@ -20,14 +20,14 @@
 //   worst run is reported).
 // - chart (CHART_SHAPES): the reply is streamed and rendered first, untimed; the window runs from
 //   pressing the first table's chart-button until its chart (or the note that stands for one) is
-//   shown, widget-chart.js's loading included. Budget 50 ms. A shape whose table gets no
+//   shown, the chart runtime's loading included. Budget 50 ms. A shape whose table gets no
 //   chart-button is reported as such; an axis label reading NaN or Infinity, or a page error, fails.
 // - Exit code 1 when a longest task's CPU time is over the budget (wall clock too when the machine
 //   is not loaded).
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { analyseTrace, fmt, log, ROOT, startHarness, startTrace } from './lib.mjs';
+import { fmt, log, measuredWindow, openBenchPage, ROOT, startHarness } from './lib.mjs';
 import { measureTableShape, TABLE_SHAPES } from './hostile-tables.mjs';
 
 const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 1) | 0);
@@ -317,29 +317,12 @@ async function measureChart(page, shadow, input, context, pageUrl, errors) {
   });
   // Found now: Playwright's locator would search the whole shadow tree inside the measured window.
   const handle = await button.elementHandle();
-  await page.waitForTimeout(300);
-  const cdp = await context.newCDPSession(page);
-  const trace = await startTrace(cdp);
-  if (process.env.HOSTILE_PROFILE) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-  }
-  await page.evaluate(() => console.timeStamp('bench:start'));
-  const started = Date.now();
+  const measured = await measuredWindow(context, page, pageUrl, { fullTrace: true });
   await handle.evaluate((b) => b.click());
   const shown = await (await page.waitForFunction(pageChart, null, { timeout: 120_000, polling: 50 })).jsonValue();
-  const wallS = (Date.now() - started) / 1000;
-  await page.evaluate(
-    () =>
-      new Promise((r) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r()))),
-      ),
-  );
-  if (process.env.HOSTILE_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
-  const events = await trace.stop(!!process.env.HOSTILE_PROFILE);
-  const traced = analyseTrace(events, pageUrl);
-  if (process.env.HOSTILE_PROFILE) {
+  const { wallS, events, traced, cpuProfile } = await measured.end();
+  if (cpuProfile) {
+    printProfile(cpuProfile);
     console.log(JSON.stringify(traced.top));
     printLongest(events, traced);
   }
@@ -371,41 +354,20 @@ function printLongest(events, traced) {
 }
 
 async function measure(h, service, pageUrl, mode) {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const { context, page, errors } = await openBenchPage(h, service, pageUrl, pageInit);
   try {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(pageUrl);
-    await page.evaluate(pageInit, { origin: service.origin });
     const shadow = page.locator('[data-service-widget]');
     const input = shadow.locator('[part~="composer-input"]');
     await input.waitFor();
     if (mode === 'chart') return await measureChart(page, shadow, input, context, pageUrl, errors);
     if (mode === 'history') await shadow.locator('[part~="history-button"]').click();
     else await input.fill('Show me');
-    await page.waitForTimeout(300);
-    const cdp = await context.newCDPSession(page);
-    const trace = await startTrace(cdp);
-    if (process.env.HOSTILE_PROFILE) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
-    await page.evaluate(() => console.timeStamp('bench:start'));
-    const started = Date.now();
+    const measured = await measuredWindow(context, page, pageUrl);
     if (mode === 'history') await shadow.locator('[part~="history-item"]').first().click();
     else await input.press('Enter');
     await page.waitForFunction(pageDone, mode === 'streamed', { timeout: 300_000, polling: 100 });
-    const wallS = (Date.now() - started) / 1000;
-    await page.evaluate(
-      () =>
-        new Promise((r) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => (console.timeStamp('bench:end'), r()))),
-        ),
-    );
-    if (process.env.HOSTILE_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
-    const traced = analyseTrace(await trace.stop(false), pageUrl);
+    const { wallS, traced, cpuProfile } = await measured.end();
+    if (cpuProfile) printProfile(cpuProfile);
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS };
   } finally {

@@ -408,3 +408,53 @@ export async function measureOnce(h, variant, scriptFile, { profile = false, ful
     await context.close().catch(() => undefined);
   }
 }
+
+/** A fresh page at `pageUrl` with the widget mounted by `pageInit`; page errors are collected. */
+export async function openBenchPage(h, service, pageUrl, pageInit) {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(pageUrl);
+  await page.evaluate(pageInit, { origin: service.origin });
+  return { context, page, errors };
+}
+
+/**
+ * Starts the measured window (a trace, and with HOSTILE_PROFILE the sampling profiler) after the
+ * page has had `quietMs` to settle; the returned `end()` closes it two frames after the result
+ * showed and gives the trace's events and their analysis.
+ */
+export async function measuredWindow(context, page, pageUrl, { quietMs = 300, fullTrace = false } = {}) {
+  const profile = !!process.env.HOSTILE_PROFILE;
+  await page.waitForTimeout(quietMs);
+  const cdp = await context.newCDPSession(page);
+  const trace = await startTrace(cdp);
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  await page.evaluate(() => console.timeStamp('bench:start'));
+  const started = Date.now();
+  return {
+    started,
+    async end() {
+      const wallS = (Date.now() - started) / 1000;
+      await page.evaluate(
+        () =>
+          new Promise((r) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                console.timeStamp('bench:end');
+                r();
+              }),
+            ),
+          ),
+      );
+      const cpuProfile = profile ? (await cdp.send('Profiler.stop')).profile : null;
+      const events = await trace.stop(fullTrace && profile);
+      return { wallS, events, traced: analyseTrace(events, pageUrl), cpuProfile };
+    },
+  };
+}

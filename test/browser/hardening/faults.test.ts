@@ -174,8 +174,10 @@ describe('faults before the answer began: the composer keeps the text', () => {
     const attempts = server.chatRequests();
     expect(attempts).toHaveLength(4);
     expect(keys()).toHaveLength(1);
-    // Each attempt was given up by the client (the widget aborted the fetch), about 1 s after it began.
-    for (const a of attempts) expect(a.clientClosedAt! - a.at).toBeGreaterThanOrEqual(900);
+    // Each attempt was given up by the client (the widget aborted the fetch), about 1 s after it
+    // began on the client: the server saw it arrive a little later (up to a few hundred ms on a
+    // loaded 2-core machine), so it counts a little less.
+    for (const a of attempts) expect(a.clientClosedAt! - a.at).toBeGreaterThanOrEqual(700);
     expect(ms).toBeGreaterThanOrEqual(4_000);
     figure(`${describeSeen(s)}; gave up after ${ms} ms`);
   });
