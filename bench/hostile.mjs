@@ -1,14 +1,14 @@
 // Hostile replies: `npm run bench -- hostile` (or `node bench/hostile.mjs` after `npm run build`).
 //
 // The widget runs inside someone else's page, so no reply may hold that page's main thread,
-// whatever its shape (issue 10). Budget, for any reply up to 1 MB: no main-thread task over 50 ms
+// whatever its shape (docs/hardening.md, "Hostile replies and the host page's main thread"). Budget, for any reply up to 1 MB: no main-thread task over 50 ms
 // while it streams, none over 100 ms when a stored conversation holding it is opened.
 //
 // METHOD
 // - Widget: dist/widget.js (the production build) on a plain customer page with an inline
 //   container, in Debian's Chromium; one fresh browser context per run.
 // - Service: a tiny HTTP service in this script (CORS, the widget's `baseUrl`) that streams the
-//   shape as the contract's SSE `chat.completion.chunk` frames of 1 KB of text each, 1 ms apart
+//   shape as the service's SSE `chat.completion.chunk` frames (docs/protocol.md, "The chat stream") of 1 KB of text each, 1 ms apart
 //   (a fast model), and serves a stored conversation holding it (`/conversations`, `/conversations/{id}`).
 // - streamed: the question is sent with Enter; the window ends when `reply_done` has fired and the
 //   reply's renderer has finished (its live tail element is gone).
@@ -39,7 +39,7 @@ const rows = (n) =>
 const nested = (n) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
 const fill = (unit, size) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 
-/** The shapes: the four of issue 10, then more of the same families. Each at most 1 MB. */
+/** The shapes: the four first reported (docs/hardening.md), then more of the same families. Each at most 1 MB. */
 export const SHAPES = [
   ['`_a_b ` x 10,000 (one paragraph of emphasis delimiters)', () => '_a_b '.repeat(10_000)],
   ['one paragraph of 1 MB', () => fill('lorem ipsum dolor sit amet ', 1_000_000)],

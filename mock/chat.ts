@@ -73,7 +73,7 @@ function sseResponse(plan: ReplyPlan, conversationId: string, request: Request):
   });
 }
 
-/** The body rules of contract 4: exactly one of `message` / `confirmation`; `conversation_id` a string when present. */
+/** The body rules of docs/protocol.md "POST /chat": exactly one of `message` / `confirmation`; `conversation_id` a string when present. */
 function parseChatBody(body: unknown): ChatRequest | string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'body must be a JSON object';
   const b = body as Record<string, unknown>;

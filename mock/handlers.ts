@@ -1,4 +1,4 @@
-// msw handlers for every endpoint under {baseUrl}/api/v1/widget (contract section 4).
+// msw handlers for every endpoint under {baseUrl}/api/v1/widget (docs/protocol.md).
 import { http, type HttpResponseResolver, type RequestHandler } from 'msw';
 import type { PortalCode, ServiceConfig, VoiceSession } from '../src/api/types';
 import { handleChat } from './chat';

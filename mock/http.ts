@@ -1,4 +1,4 @@
-// Response helpers shared by the handlers: JSON, the contract's error body, CORS.
+// Response helpers shared by the handlers: JSON, the error body of docs/protocol.md "Errors", CORS.
 import { HttpResponse } from 'msw';
 import type { ErrorAnswer } from './scenarios';
 import { randomHex } from './state';

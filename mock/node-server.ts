@@ -7,7 +7,7 @@ import { mintToken } from './jwt';
 import { isScenarioName } from './scenarios';
 import { serveStatic } from './static-files';
 import { createMockService, type MockService, type MockServiceOptions } from './service';
-import { attachVoiceSocket } from './voice-node'; // voice: the WebSocket of contract 4.3
+import { attachVoiceSocket } from './voice-node'; // voice: the WebSocket of docs/protocol.md
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 

@@ -1,4 +1,4 @@
-// Server-Sent Events builder: frames in, a ReadableStream of bytes out (contract 4.1).
+// Server-Sent Events builder: frames in, a ReadableStream of bytes out (docs/protocol.md, "The chat stream").
 
 export type SseFrame =
   /**

@@ -1,4 +1,4 @@
-// The voice socket (contract 4.3) on the Node mock server, for the real-browser tests: the `ws`
+// The voice socket (docs/protocol.md) on the Node mock server, for the real-browser tests: the `ws`
 // package on the HTTP server's `upgrade` event, around the transport-free session of ./voice.ts.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';

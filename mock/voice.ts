@@ -1,4 +1,4 @@
-// The voice socket (contract 4.3): a transport-free session plus an msw `ws` handler around it.
+// The voice socket (docs/protocol.md, "POST /voice/session and the voice socket"): a transport-free session plus an msw `ws` handler around it.
 import { ws, type WebSocketHandler } from 'msw';
 import type { WireMessage } from '../src/api/types';
 import { wordPieces } from './sse';
@@ -42,7 +42,7 @@ export function createVoiceSession(ctx: MockContext, transport: VoiceTransport, 
   };
 
   async function start(frame: Record<string, unknown>): Promise<void> {
-    // The session token must never travel in a URL (contract 4.3).
+    // The session token must never travel in a URL (docs/protocol.md, the voice socket).
     if (/token/i.test(url.search)) return refuse('token_in_url');
     const issued = typeof frame.token === 'string' ? ctx.state.voiceSessions.get(frame.token) : undefined;
     if (!issued || Date.parse(issued.expiresAt) < Date.now()) {

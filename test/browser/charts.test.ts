@@ -1,4 +1,4 @@
-// Contract 1, 3 and 4.5 in Chromium, Firefox and WebKit: widget-chart.js is fetched only on the
+// docs/charts.md in Chromium, Firefox and WebKit: widget-chart.js is fetched only on the
 // first chart press (one <script> with the nonce), bars for categories and a line for months, zero
 // CSP / Trusted Types violations while charting, the CSV file's exact bytes, numeric sorting that
 // the chart follows, and the screenshots of docs/images/chart-*.png (Chromium's, refreshed with

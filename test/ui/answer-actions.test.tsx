@@ -1,4 +1,4 @@
-// Contract 3 and 4.5 through the widget's DOM: copy buttons, CSV download, sorting, which tables
+// docs/charts.md through the widget's DOM: copy buttons, CSV download, sorting, which tables
 // get a chart button. The chart itself is drawn in a real browser (test/browser/charts.test.ts).
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';

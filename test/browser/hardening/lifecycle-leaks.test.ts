@@ -138,7 +138,9 @@ async function outstanding(wp: WidgetPage): Promise<Outstanding> {
   await wp.page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        const until = Date.now() + 3000;
+        // A finished reply's body is read to its end, and cancelled if it has not ended after
+        // DRAIN_MS (10 s, src/api/read.ts): on a loaded machine that can still be under way.
+        const until = Date.now() + 12_000;
         const check = () => {
           const c = window.__swLeak;
           if ((c.fetchesInFlight === 0 && c.timeouts.size <= 1) || Date.now() > until) setTimeout(resolve, 250);
