@@ -307,6 +307,8 @@ describe('conversations', () => {
     const before = await cdpMetrics(cdp);
     const censusBefore = await heapCensus(cdp);
     const ms = await conversations(50);
+    // Counted at once: the mock's request log is shared by the whole run.
+    const chats = (await mockRequests()).filter((r) => r.path === '/api/v1/widget/chat').length;
     const left = await outstanding(wp);
     const after = await cdpMetrics(cdp);
     // The heap grows a little (compiled code; Chromium's own per-request records: resource timing
@@ -329,7 +331,6 @@ describe('conversations', () => {
     ).toHaveLength(1);
     figure(`JS constructors with ≥ 50 more instances: ${widgetGrowth.length ? widgetGrowth.join(', ') : 'none'}`);
     expect(widgetGrowth).toEqual([]);
-    const chats = (await mockRequests()).filter((r) => r.path === '/api/v1/widget/chat').length;
     expect(chats).toBe(60);
     figure(
       describeDelta(`50 conversations in ${(ms / 1000).toFixed(1)} s (widget mounted, panel closed)`, before, after),
