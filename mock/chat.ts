@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import type { Decision, WireMessage } from '../src/api/types';
 import { errorResponse, refuse, unprocessable } from './http';
 import { buildReply, decisionReply, replayReply, type ReplyPlan } from './replies';
-import { chatScenarioError } from './scenarios';
+import { chatScenarioError, shortLimitError } from './scenarios';
 import { sseStream } from './sse';
 import { newId } from './state';
 import type { StoredConversation } from './records';
@@ -20,7 +20,11 @@ export async function handleChat(ctx: MockContext, { request, sub, body }: Visit
   if (typeof parsed === 'string') return unprocessable(parsed);
 
   const key = request.headers.get('idempotency-key') ?? '';
-  const refused = chatScenarioError(ctx.scenario(), ctx.state.countAttempt(`${sub}\n${key}`));
+  // `limit-short` keeps each visitor's reset time beside the attempt counts (cleared by a reset).
+  const refused =
+    ctx.scenario() === 'limit-short'
+      ? shortLimitError(ctx.state.attempts, `limit-short\n${sub}`)
+      : chatScenarioError(ctx.scenario(), ctx.state.countAttempt(`${sub}\n${key}`));
   if (refused) return errorResponse(refused);
 
   let conversation: StoredConversation | undefined;
@@ -58,7 +62,14 @@ export async function handleChat(ctx: MockContext, { request, sub, body }: Visit
   }
 
   const reply: WireMessage = { id: newId('msg'), role: 'assistant', created_at: now(), ...plan.stored };
-  ctx.state.append(conversation, reply);
+  if (ctx.scenario() === 'reload-mid-reply') {
+    // As the service does: the reply is stored when it has been written, whether or not its client
+    // is still there (docs/protocol.md "A reply in flight survives a page load").
+    const target = conversation;
+    setTimeout(() => ctx.state.append(target, { ...reply, created_at: now() }), writingTime(plan));
+  } else {
+    ctx.state.append(conversation, reply);
+  }
   if (key) visitor.idempotency.set(key, { conversationId: conversation.id, reply });
   return sseResponse(plan, conversation.id, request);
 }
@@ -112,3 +123,7 @@ function titleFrom(message: string): string {
 }
 
 const now = () => new Date().toISOString();
+
+/** How long the plan's frames take to stream. */
+const writingTime = (plan: ReplyPlan): number =>
+  (plan.stream.startDelayMs ?? 0) + plan.frames.length * (plan.stream.delayMs ?? 0);

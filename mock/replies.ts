@@ -38,6 +38,8 @@ export interface ReplyContext {
 }
 
 export const SLOW_DELAY_MS = 300;
+/** `slow-start`: the wait before the first token. */
+export const SLOW_START_MS = 4_000;
 
 export function buildReply(ctx: ReplyContext): ReplyPlan {
   const c = completionChunks();
@@ -130,7 +132,10 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
         stored: { content: answers.CUT_FULL_ANSWER },
       };
     case 'slow':
+    case 'reload-mid-reply':
       return simple(answers.NORMAL_ANSWER, { delayMs: SLOW_DELAY_MS });
+    case 'slow-start':
+      return simple(answers.NORMAL_ANSWER, { delayMs, startDelayMs: SLOW_START_MS });
     case 'read-only':
       return simple(answers.READ_ONLY_ANSWER);
     case 'tables':

@@ -24,6 +24,9 @@ export const SCENARIOS = [
   { name: 'long-table', label: 'Data answer: a 250-row table (200 shown, then Show all)' },
   { name: 'hostile-tables', label: 'Hostile data answer: formula cells, invisible text, a bidi override in code' },
   { name: 'big-table', label: 'One table of 25,000 rows ("130000 rows" in the question for more)' },
+  { name: 'slow-start', label: 'Slow start: 4 s before the first token' },
+  { name: 'limit-short', label: '429 per-minute limit that resets in 8 s (the next send after it is answered)' },
+  { name: 'reload-mid-reply', label: 'Slow reply stored when written: reload the page while it streams' },
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name'];
@@ -86,6 +89,25 @@ function limitReached(period: 'daily' | 'monthly' | 'per_minute', reset: Date, n
     detail: { error: 'user_limit_reached', period, reset_at: reset.toISOString() },
     headers: { 'Retry-After': String(seconds) },
   };
+}
+
+/** How long the `limit-short` scenario's limit lasts. */
+export const SHORT_LIMIT_MS = 8_000;
+
+/**
+ * `limit-short`: the first send is refused for 8 s, every send until then too (same reset); the
+ * first send after the reset is answered, and the one after that starts a new window.
+ * `windows` holds each visitor's reset time (ms), forgotten once a send got through.
+ */
+export function shortLimitError(windows: Map<string, number>, key: string, now = new Date()): ErrorAnswer | undefined {
+  const until = windows.get(key);
+  if (until !== undefined && until <= now.getTime()) {
+    windows.delete(key);
+    return undefined;
+  }
+  const reset = until ?? now.getTime() + SHORT_LIMIT_MS;
+  windows.set(key, reset);
+  return limitReached('per_minute', new Date(reset), now);
 }
 
 const nextUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));

@@ -16,6 +16,8 @@ export type SseFrame =
 export interface SseStreamOptions {
   /** Wait this long before every network chunk after the first. @default 0 */
   delayMs?: number;
+  /** Wait this long before the first chunk (the headers are sent at once): a model slow to start. @default 0 */
+  startDelayMs?: number;
   /** Stop producing when this aborts (the request's signal). */
   signal?: AbortSignal;
   /** Use `\r\n` line ends. @default false */
@@ -164,7 +166,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export function sseStream(frames: SseFrame[], options: SseStreamOptions = {}): ReadableStream<Uint8Array> {
   const pieces = toPieces(frames, options);
-  const { delayMs = 0, signal } = options;
+  const { delayMs = 0, startDelayMs = 0, signal } = options;
   let index = 0;
   let finished = false;
   let onAbort: (() => void) | undefined;
@@ -184,6 +186,7 @@ export function sseStream(frames: SseFrame[], options: SseStreamOptions = {}): R
     },
     async pull(controller) {
       if (index > 0 && delayMs > 0) await sleep(delayMs, signal);
+      if (index === 0 && startDelayMs > 0) await sleep(startDelayMs, signal);
       if (finished) return;
       const piece = pieces[index++];
       if (piece === undefined) {

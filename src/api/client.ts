@@ -30,12 +30,14 @@ export interface ApiClient {
   getConversation(id: string, signal?: AbortSignal): Promise<Conversation>;
   /**
    * Streams one reply, calling `onEvent` as events arrive. Resolves after `done` or `error` with
-   * the `X-Conversation-Id` answer header (null when absent or not exposed by CORS).
+   * the `X-Conversation-Id` answer header (null when absent or not exposed by CORS). `onRetry`:
+   * before each automatic retry of a send that got no answer yet.
    */
   chat(
     body: ChatBody,
     onEvent: (e: ChatEvent) => void,
     signal?: AbortSignal,
+    onRetry?: () => void,
   ): Promise<{ conversationId: string | null }>;
   voiceSession(conversationId: string | null, signal?: AbortSignal): Promise<VoiceSession>;
   portalCode(signal?: AbortSignal): Promise<PortalCode>;
@@ -68,10 +70,10 @@ export function createClient(cfg: ClientConfig): ApiClient {
         .then(readVoiceSession),
     // No body at all: the service expects none.
     portalCode: (signal) => json('/portal/code', signal, [undefined]).then(readPortalCode),
-    chat: async (body, onEvent, signal) => {
+    chat: async (body, onEvent, signal, onRetry) => {
       await checkId(body.conversation_id);
       return readChatStream(
-        await request('/chat', { signal, post: [body], accept: 'text/event-stream' }),
+        await request('/chat', { signal, post: [body], accept: 'text/event-stream', onRetry }),
         onEvent,
         signal,
       );

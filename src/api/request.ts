@@ -26,6 +26,8 @@ export interface RequestInit {
   /** A POST; its attempts all share one `Idempotency-Key`. `[undefined]`: a POST without body. */
   post?: [body: unknown];
   accept?: string;
+  /** Called before each automatic retry waits: the visitor is told it is still being tried. */
+  onRetry?: () => void;
 }
 
 export type Request = (path: string, init?: RequestInit) => Promise<Response>;
@@ -63,7 +65,7 @@ export function createRequest(cfg: RequestConfig): Request {
    * are retried; anything else is thrown at once. A visitor's abort surfaces as the signal's own
    * AbortError.
    */
-  return async (path, { signal, post, accept = JSON_TYPE } = {}) => {
+  return async (path, { signal, post, accept = JSON_TYPE, onRetry } = {}) => {
     const body = post && JSON.stringify(post[0]);
     // Only Authorization changes between attempts (fetch copies the headers when called).
     const headers: Record<string, string> = { Accept: accept, 'X-Public-Id': cfg.publicId };
@@ -123,6 +125,7 @@ export function createRequest(cfg: RequestConfig): Request {
       }
       const delay = retryDelay(attempt, wait, cfg.random ?? Math.random);
       if (delay === undefined) throw err;
+      onRetry?.();
       await sleep(delay, signal);
     }
   };

@@ -107,4 +107,17 @@ export const MESSAGES = {
     'Your browser blocked the new tab. Use this link instead:',
     'Tarayıcınız yeni sekmeyi engelledi. Bunun yerine bu bağlantıyı kullanın:',
   ],
+  working: ['The assistant is working on your answer.', 'Asistan yanıtınız üzerinde çalışıyor.'],
+  stillTrying: ['Still trying to reach the service…', 'Hizmete ulaşılmaya çalışılıyor…'],
+  stillWriting: ['The answer is still being written…', 'Yanıt hâlâ yazılıyor…'],
+  replyLate: [
+    'The answer is taking longer than usual. Reload the conversation to see whether it has arrived.',
+    'Yanıt her zamankinden uzun sürüyor. Gelip gelmediğini görmek için sohbeti yeniden yükleyin.',
+  ],
+  limitOver: ['You can write again now.', 'Artık yeniden yazabilirsiniz.'],
+  incomplete: {
+    stopped: ['Stopped. This answer is incomplete.', 'Durduruldu. Bu yanıt eksik.'],
+    interrupted: ['Cut off. This answer is incomplete.', 'Yarıda kesildi. Bu yanıt eksik.'],
+    error: ['Ended by an error. This answer is incomplete.', 'Bir hatayla sona erdi. Bu yanıt eksik.'],
+  },
 } satisfies Record<string, Entry | Record<string, Entry>>;

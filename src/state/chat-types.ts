@@ -28,14 +28,23 @@ export interface ChatState {
   messages: ChatMessage[];
   /** A reply (typed or spoken) is on its way, or a stored conversation loads. */
   busy: 'idle' | 'streaming' | 'loading';
+  /**
+   * Asked, and no reply has begun yet: the request is on its way (`sending`), is being retried
+   * (`retrying`), or a reply the service is still writing after a page load (`resuming`).
+   */
+  waiting?: Waiting;
+  /** A reply was asked for and not seen to its end: kept across a page load (docs/protocol.md "persist"). */
+  pending?: boolean;
 }
+
+export type Waiting = 'sending' | 'retrying' | 'resuming';
 
 /** What the chat tells the widget around it (state/widget-model.ts): failures, notices, events. */
 export interface ChatListener {
   /** A request failed; `retry` repeats exactly that request. */
   fail(err: unknown, retry?: () => void): void;
-  /** An `error` event in a stream or a voice frame, by code. */
-  streamError(code: string): void;
+  /** An `error` event in a stream or a voice frame, by code; `retry` sends the visitor's message again. */
+  streamError(code: string, retry?: () => void): void;
   /** Clears the notice about an earlier action. */
   clearNotice(): void;
   onSent(conversationId: string | null): void;
@@ -60,9 +69,11 @@ export interface ChatModel {
   stop(): void;
   /**
    * Shows a stored conversation (from the history list, or a reload). `quiet`: a conversation kept
-   * from an earlier page that is gone (404) just leaves an empty chat.
+   * from an earlier page that is gone (404) just leaves an empty chat. `awaitReply`: a reply was
+   * pending when the last page went away; while the service is still writing it, asked again
+   * (state/resume.ts).
    */
-  load(id: string, quiet?: boolean): Promise<void>;
+  load(id: string, quiet?: boolean, awaitReply?: boolean): Promise<void>;
   /** The interrupted notice's action: the service has the truth about what was saved. */
   reload(): void;
   turn: ChatTurn;

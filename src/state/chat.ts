@@ -5,8 +5,9 @@ import { HttpError } from '../api/errors';
 import type { ChatBody, Decision, WireMessage } from '../api/types';
 import type { ReplyWriter } from '../voice/types';
 import type { ChatListener, ChatMessage, ChatModel, ChatState } from './chat-types';
-import { OfflineError } from './notices';
+import { OfflineError, ReplyLateError } from './notices';
 import { createReply } from './reply';
+import { awaitStoredReply, waitsForReply } from './resume';
 import { store } from './store';
 
 let seq = 0;
@@ -42,9 +43,9 @@ export function createChat(
     inflight = latest = ctrl;
     return ctrl;
   };
-  const release = (ctrl: AbortController) => {
+  const release = (ctrl: AbortController, pending = false) => {
     if (inflight === ctrl) inflight = null;
-    patch({ busy: 'idle' });
+    patch({ busy: 'idle', waiting: undefined, pending });
   };
 
   const replyContext = {
@@ -54,16 +55,26 @@ export function createChat(
     adopt: (conversationId: string) => patch({ conversationId }),
     conversationId: () => state.get().conversationId,
   };
-  const openReply = (onStarted: () => void): ReplyWriter => createReply({ ...replyContext, id: localId() }, onStarted);
+  const openReply = (onStarted: () => void, retry?: () => void): ReplyWriter =>
+    createReply({ ...replyContext, id: localId(), retry }, onStarted);
 
-  /** Streams one POST /chat into a new assistant message; throws only if no reply began. */
-  async function stream(body: ChatBody, onStarted: () => void): Promise<void> {
+  /**
+   * Streams one POST /chat into a new assistant message; throws only if no reply began. Until it
+   * begins the chat is `waiting` (the status the visitor sees), and the reply is `pending` until it
+   * ends, kept across a page load; a cut reply stays pending (the service may still write it).
+   */
+  async function stream(body: ChatBody, onStarted: () => void, retry?: () => void): Promise<void> {
     const ctrl = claim();
-    const reply = openReply(onStarted);
-    patch({ busy: 'streaming' });
+    const reply = openReply(() => {
+      patch({ waiting: undefined });
+      onStarted();
+    }, retry);
+    patch({ busy: 'streaming', waiting: 'sending', pending: true });
     listener.clearNotice();
+    let cut = false;
     try {
-      const { conversationId } = await api.chat(body, reply.onEvent, ctrl.signal);
+      const onRetry = () => reply.started() || patch({ waiting: 'retrying' });
+      const { conversationId } = await api.chat(body, reply.onEvent, ctrl.signal, onRetry);
       reply.begin();
       if (conversationId) patch({ conversationId });
       reply.complete();
@@ -71,6 +82,7 @@ export function createChat(
       if (ctrl.signal.aborted) {
         reply.finish('stopped');
       } else if (reply.started()) {
+        cut = true;
         reply.finish('interrupted');
         // The service has the truth about what was saved: the notice reloads, never re-sends.
         listener.fail(err, reload);
@@ -78,7 +90,7 @@ export function createChat(
         throw err;
       }
     } finally {
-      release(ctrl);
+      release(ctrl, cut);
     }
   }
 
@@ -100,7 +112,8 @@ export function createChat(
     append(userMessage);
     const body: ChatBody = conversationId ? { conversation_id: conversationId, message } : { message };
     try {
-      await stream(body, () => listener.onSent(state.get().conversationId ?? conversationId));
+      // An `error` event's "Try again" sends the same message once more, as a new turn.
+      await stream(body, () => listener.onSent(state.get().conversationId ?? conversationId), resend);
     } catch (err) {
       // Nothing reached the visitor: take the message back into the composer, keep what they typed since.
       state.update((s) => ({ ...s, messages: s.messages.filter((m) => m !== userMessage) }));
@@ -132,7 +145,7 @@ export function createChat(
     }
   }
 
-  async function load(id: string, quiet = false): Promise<void> {
+  async function load(id: string, quiet = false, awaitReply = false): Promise<void> {
     stop();
     const ctrl = claim();
     patch({ busy: 'loading' });
@@ -140,6 +153,13 @@ export function createChat(
     try {
       const conv = await api.getConversation(id, ctrl.signal);
       patch({ conversationId: conv.id, messages: conv.messages.map(fromWire) });
+      if (!awaitReply || !waitsForReply(conv)) return;
+      // The service is still writing the reply the last page asked for (docs/protocol.md "persist").
+      patch({ busy: 'streaming', waiting: 'resuming', pending: true });
+      const done = await awaitStoredReply((signal) => api.getConversation(id, signal), ctrl.signal);
+      if (!done) return listener.fail(new ReplyLateError(), reload);
+      patch({ messages: done.messages.map(fromWire) });
+      listener.onReplyDone(done.id, done.messages[done.messages.length - 1]!.content);
     } catch (err) {
       if (ctrl.signal.aborted) return;
       const gone = err instanceof HttpError && err.code === 'conversation_not_found';
@@ -159,8 +179,9 @@ export function createChat(
   }
 
   function reload(): void {
-    const id = state.get().conversationId;
-    if (id) void load(id);
+    const { conversationId: id, pending } = state.get();
+    // A cut reply is still pending: the service may not have stored it yet.
+    if (id) void load(id, false, pending);
   }
 
   return {
@@ -186,7 +207,7 @@ export function createChat(
     reset: () => {
       stop();
       listener.clearNotice();
-      patch({ conversationId: null, messages: [], busy: 'idle' });
+      patch({ conversationId: null, messages: [], busy: 'idle', waiting: undefined, pending: false });
     },
     dispose: () => {
       stop();

@@ -3,6 +3,7 @@
 // when rendered (`noticeText`), so `setLocale` re-translates it, dates and numbers included.
 import { AuthTokenError, HttpError, NetworkError, StreamInterruptedError, type LimitPeriod } from '../api/errors';
 import { messages, resetTime, type Messages } from '../i18n';
+import { untilText } from '../i18n/countdown';
 import type { Locale, WidgetErrorCode } from '../types';
 
 export type NoticeKind = 'approval' | 'limit' | 'auth' | 'error' | 'offline' | 'voice' | 'interrupted';
@@ -29,6 +30,11 @@ export interface Notice {
   /** 429: which limit, and when it resets (ISO 8601, formatted at render). */
   period?: LimitPeriod;
   resetAt?: string;
+  /**
+   * 429: the moment of the reset on this browser's clock (ms since the epoch), from `Retry-After`
+   * when given (a page's clock may be off), else `resetAt`: Send waits for it (ui/limit.ts).
+   */
+  until?: number;
   /** The service's reference of a 5xx, shown for support. */
   requestId?: string;
   /** The service's own words (an approval's `message`), shown instead of `say`. */
@@ -45,6 +51,11 @@ export class OfflineError extends Error {
   override name = 'OfflineError';
 }
 
+/** A reply pending when the last page went away was not stored within two minutes (state/resume.ts). */
+export class ReplyLateError extends Error {
+  override name = 'ReplyLateError';
+}
+
 /**
  * Turns any failure of a request into what the visitor is told (docs/protocol.md "Errors").
  * `retry` repeats the failed action; it is offered only where trying again can help.
@@ -55,6 +66,9 @@ export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void
   // Cut after it began: `retry` reloads the conversation; a reply is never sent twice.
   if (err instanceof StreamInterruptedError) {
     return { kind: 'interrupted', code: 'interrupted', say: 'interrupted', action: retry && ['reload', retry] };
+  }
+  if (err instanceof ReplyLateError) {
+    return { kind: 'interrupted', code: 'interrupted', say: 'replyLate', action: retry && ['reload', retry] };
   }
   // A rejected token: with a static one only a reload helps; getAuthToken is asked again next time.
   const auth: Notice = staticToken
@@ -82,8 +96,12 @@ export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void
       return { kind: 'voice', code: 'voice_not_configured', say: 'voiceNotConfigured' };
     case 'llm_not_configured':
       return { kind: 'error', code: 'llm_not_configured', say: 'llmNotConfigured' };
-    case 'user_limit_reached':
-      return { kind: 'limit', code: 'limit', say: 'error', period: err.period ?? 'daily', resetAt: err.resetAt };
+    case 'user_limit_reached': {
+      const until = err.retryAfterMs === undefined ? Date.parse(err.resetAt!) : Date.now() + err.retryAfterMs;
+      const limit: Notice = { kind: 'limit', code: 'limit', say: 'error', period: err.period ?? 'daily', resetAt: err.resetAt };
+      if (until > 0) limit.until = until;
+      return limit;
+    }
   }
   // A 404 that names nothing: the widget's API is not at `baseUrl`.
   if (err.status === 404)
@@ -98,14 +116,21 @@ export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void
   };
 }
 
-/** An `error` event inside a stream (or a voice error frame): the same notices, by code, no retry. */
-export const noticeForStreamError = (error: string, staticToken: boolean): Notice =>
-  noticeFor(new HttpError(200, { error }), staticToken);
+/**
+ * An `error` event inside a stream (or a voice error frame): the same notices, by code. `retry`
+ * (a typed message) sends it again: a notice that says "Please try again" offers to.
+ */
+export const noticeForStreamError = (error: string, staticToken: boolean, retry?: () => void): Notice =>
+  noticeFor(new HttpError(200, { error }), staticToken, retry);
 
-/** The notice in words, in `locale`: its sentence and an optional second line. */
-export function noticeText(n: Notice, locale: Locale): [text: string, detail?: string] {
+/**
+ * The notice in words, in `locale`, at `now`: its sentence and an optional second line. A limit
+ * counts down to its reset (i18n/countdown.ts) and then says the visitor can write again.
+ */
+export function noticeText(n: Notice, locale: Locale, now = Date.now()): [text: string, detail?: string] {
   const t = messages(locale);
-  const when = resetTime(locale, n.resetAt);
+  if (n.until !== undefined && n.until <= now) return [t.limitOver];
+  const when = n.until === undefined ? resetTime(locale, n.resetAt) : untilText(locale, n.until, now);
   return [
     n.message || (n.period ? t.limit[n.period] : t[n.say]),
     when ? t.limitResets(when) : n.requestId && t.reference(n.requestId),

@@ -16,6 +16,8 @@ export interface ReplyContext {
   /** The conversation the service named (answer header or `conversation` event). */
   adopt(conversationId: string): void;
   conversationId(): string | null;
+  /** Sends the visitor's message again: offered by the notice of an `error` event. */
+  retry?: () => void;
 }
 
 export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWriter {
@@ -65,7 +67,7 @@ export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWrit
           break;
         case 'error':
           finish('error');
-          listener.streamError(e.error);
+          listener.streamError(e.error, ctx.retry);
           break;
       }
     },

@@ -81,7 +81,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
   /** What the chat (and a spoken turn through it) tells the rest of the widget. */
   const chatListener: ChatListener = {
     fail,
-    streamError: (code) => notify(noticeForStreamError(code, opts.staticToken)),
+    streamError: (code, retry) =>
+      notify(noticeForStreamError(code, opts.staticToken, retry && (() => (notice.set(null), retry())))),
     clearNotice: () => notice.set(null),
     onSent: (conversationId) => {
       // The service answers: a /config that failed before is asked again now.
@@ -101,11 +102,21 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
   const chat = createChat(api, chatListener, chatState);
 
   const keep = () => {
-    const id = chat.state.get().conversationId;
+    const { conversationId: id, pending } = chat.state.get();
     if (id) restoring = null;
-    continuity.save(id ?? restoring, session.get().open);
+    // Until the kept conversation is reloaded, its pending reply stays kept too.
+    const replyPending = id ? pending === true : restoring !== null && continuity.kept.pending;
+    continuity.save(id ?? restoring, session.get().open, replyPending);
   };
-  const unkeep = [chat.state.subscribe(keep), session.subscribe(keep)];
+  // Said once when the visitor starts waiting (not at each retry); the finished reply is said after.
+  let waited = chat.state.get().waiting;
+  const sayWaiting = ({ waiting }: ChatState) => {
+    if (waiting === waited || !(waited = waiting) || waiting === 'retrying') return;
+    const said = waiting === 'resuming' ? t().stillWriting : t().working;
+    // The same words twice in a row would not be heard again: alternate a trailing no-break space.
+    patch({ announcement: session.get().announcement === said ? `${said}\xa0` : said });
+  };
+  const unkeep = [chat.state.subscribe(keep), session.subscribe(keep), chat.state.subscribe(sayWaiting)];
 
   const voice = createVoice({
     api,
@@ -124,7 +135,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
     config.ensure();
     // Once: a second open while it loads, or after the visitor began anew, changes nothing.
     const { conversationId, messages, busy } = chat.state.get();
-    if (restoring && !conversationId && !messages.length && busy === 'idle') void chat.load(restoring, true);
+    if (restoring && !conversationId && !messages.length && busy === 'idle')
+      void chat.load(restoring, true, continuity.kept.pending);
     opts.onEvent({ type: 'open' });
   };
   const focusRequest = store(0);

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Icon } from './icons';
+import { useLimited } from './limit';
 import { RecordingBar } from './RecordingBar';
 
 export function Composer() {
@@ -9,6 +10,8 @@ export function Composer() {
   const { busy } = useStore(model.chat.state);
   const { phase } = useStore(model.voice.state);
   const draft = useStore(model.chat.draft);
+  // A limit that resets soon: Send (and Enter) wait for it; the draft stays (ui/limit.ts).
+  const limited = useLimited();
   const t = model.t();
   // While the microphone records, the mic button ends the recording: no stop button beside it.
   const recording = phase === 'recording';
@@ -16,7 +19,7 @@ export function Composer() {
 
   const submit = (e?: Event) => {
     e?.preventDefault();
-    if (busy === 'idle') void model.chat.send(draft);
+    if (busy === 'idle' && !limited) void model.chat.send(draft);
   };
   const onKeyDown = (e: KeyboardEvent) => {
     // Enter sends, Shift+Enter breaks the line; an IME composing a word keeps its Enter.
@@ -71,7 +74,7 @@ export function Composer() {
             part="send-button"
             aria-label={t.send}
             title={t.send}
-            disabled={busy !== 'idle' || !draft.trim()}
+            disabled={busy !== 'idle' || !draft.trim() || limited}
           >
             <Icon name="send" />
           </button>

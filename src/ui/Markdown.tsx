@@ -8,8 +8,9 @@ import { addAnswerActions } from './answer-actions';
 /**
  * Model output, rendered sanitized into a node Preact does not manage. While `live` is given the
  * text streams in (at most one render a frame, finished blocks kept); then the final text lands.
+ * `whole`: read when the answer's buttons come; an incomplete answer gets no "Copy answer".
  */
-export function Markdown({ text, live }: { text: string; live?: Store<string> }) {
+export function Markdown({ text, live, whole }: { text: string; live?: Store<string>; whole?: () => boolean }) {
   const model = useModel();
   const el = useRef<HTMLDivElement>(null);
   const streaming = useRef<StreamingRenderer | null>(null);
@@ -29,7 +30,7 @@ export function Markdown({ text, live }: { text: string; live?: Store<string> })
     const renderer = streaming.current ?? createStreamingRenderer(target);
     streaming.current = null;
     let undo: (() => void) | undefined;
-    renderer.finish(text, () => (undo = addAnswerActions(target, model)));
+    renderer.finish(text, () => (undo = addAnswerActions(target, model, whole?.() ?? true)));
     return () => {
       renderer.destroy();
       undo?.();

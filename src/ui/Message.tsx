@@ -5,6 +5,7 @@ import { Confirmation } from './Confirmation';
 import { useModel } from './context';
 import { Markdown } from './Markdown';
 import { NoticeView } from './NoticeView';
+import { isIncomplete, liveStatus } from './reply-state';
 
 /** Stored replies have no phase store: they are done. */
 const stored = store<ReplyPhase>('done');
@@ -15,13 +16,22 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
   // The status line follows the reply's phase as it changes, not as it was at the last render.
   const phase = useStore(message.phase ?? stored);
   const live = isLive(phase);
-  const status =
-    phase === 'thinking' ? t.thinking : phase === 'looking-up' ? t.lookingUp : phase === 'stopped' ? t.stopped : '';
+  const status = liveStatus(phase, t);
+  // Stopped, cut or ended by an error: said next to the text, and no "Copy answer" (ui/reply-state.ts).
+  const incomplete = isIncomplete(phase);
+  const whole = () => !isIncomplete((message.phase ?? stored).get());
   return (
-    <div class="message" part="message" data-role="assistant" aria-busy={live}>
+    <div
+      class="message"
+      part="message"
+      data-role="assistant"
+      data-state={incomplete ? 'incomplete' : undefined}
+      aria-busy={live}
+    >
       <span class="sr-only">{t.assistant}: </span>
-      <Markdown text={message.content} live={live ? message.live : undefined} />
+      <Markdown text={message.content} live={live ? message.live : undefined} whole={whole} />
       {status && <p class="status">{status}</p>}
+      {incomplete && <p class="status incomplete-note">{t.incomplete[phase]}</p>}
       {message.confirmation && <Confirmation confirmation={message.confirmation} />}
       {message.approval?.status === 'pending' && (
         <NoticeView notice={{ kind: 'approval', say: 'approval', message: message.approval.message }} />

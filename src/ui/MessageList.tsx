@@ -3,6 +3,7 @@ import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Message } from './Message';
 import { Suggestions } from './Suggestions';
+import { WaitingStatus } from './WaitingStatus';
 
 /** Keys that scroll the focused list (or move focus up through it). */
 const SCROLL_KEYS = /^(ArrowUp|ArrowDown|PageUp|PageDown|Home|End| |Tab)$/;
@@ -114,6 +115,7 @@ export function MessageList() {
         {messages.map((m) => (
           <Message key={m.id} message={m} />
         ))}
+        <WaitingStatus />
       </div>
       <div class="sr-only" aria-live="polite" aria-atomic="true">
         {announcement}

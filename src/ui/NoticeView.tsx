@@ -1,8 +1,10 @@
+import { useMemo } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { noticeText, type Notice } from '../state/notices';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Icon } from './icons';
+import { useClock } from './limit';
 
 interface Props {
   notice: Notice;
@@ -18,7 +20,13 @@ export function NoticeView({ notice, onDismiss }: Props) {
   const model = useModel();
   const { locale } = useStore(model.session);
   const t = model.t();
-  const [text, detail] = noticeText(notice, locale);
+  // A limit counts down to its reset, then says the visitor can write again.
+  const now = useClock(notice.until);
+  const [text, detail] = noticeText(notice, locale, now);
+  // Screen readers hear the countdown as it was when the notice came (and the reset when it comes),
+  // not once a second: the ticking line is for the eyes only.
+  const heard = useMemo(() => noticeText(notice, locale)[1], [notice, locale]);
+  const counting = notice.until !== undefined && detail !== undefined;
   const { kind, action, link } = notice;
   const urgent = kind === 'error' || kind === 'auth' || kind === 'limit';
   let actions: ComponentChildren = null;
@@ -44,7 +52,12 @@ export function NoticeView({ notice, onDismiss }: Props) {
       <Icon name={kind === 'voice' ? 'mic' : kind} />
       <div class="notice-body">
         <span>{text}</span>
-        {detail && <span class="status">{detail}</span>}
+        {detail && (
+          <span class="status" aria-hidden={counting || undefined}>
+            {detail}
+          </span>
+        )}
+        {counting && <span class="sr-only">{heard}</span>}
         {link && (
           <a part="portal-link" href={link} target="_blank" rel="noopener noreferrer" onClick={onDismiss}>
             {t.portalLink}

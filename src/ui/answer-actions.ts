@@ -18,7 +18,7 @@ import { addSortHeaders } from './table-actions';
  * rest of the UI does; the returned function undoes what outlives the call (the locale
  * subscription, timers, blob URLs).
  */
-export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => void {
+export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = true): () => void {
   const { session } = model;
   let locale = session.get().locale;
   // Each label is a function of the messages, set again whenever they change (and the charts
@@ -172,7 +172,8 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     row(scroll, ...actions);
   }
 
-  if (root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
+  // An incomplete answer (stopped, cut, ended by an error: ui/reply-state.ts) is not offered as one.
+  if (whole && root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
     const answer = copy(
       'copy-message-button',
       (t) => t.copyAnswer,

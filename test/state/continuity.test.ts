@@ -33,9 +33,9 @@ describe('continuity (the storage behind `persist`)', () => {
     createContinuity('pub_2', true).save('c_2', false);
     // One short string: the open flag, then the id. Nothing else.
     expect(sessionStorage.getItem(KEY)).toBe('1c_1');
-    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: 'c_1', open: true });
-    expect(createContinuity('pub_2', true).kept).toEqual({ conversationId: 'c_2', open: false });
-    expect(createContinuity('pub_3', true).kept).toEqual({ conversationId: null, open: false });
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: 'c_1', open: true, pending: false });
+    expect(createContinuity('pub_2', true).kept).toEqual({ conversationId: 'c_2', open: false, pending: false });
+    expect(createContinuity('pub_3', true).kept).toEqual({ conversationId: null, open: false, pending: false });
   });
 
   it('leaves no key when there is nothing to keep, and forget removes it', () => {
@@ -65,7 +65,7 @@ describe('continuity (the storage behind `persist`)', () => {
     ['with an absurdly long id', '0' + 'x'.repeat(5000)],
   ])('ignores a kept value %s', (_, raw) => {
     sessionStorage.setItem(KEY, raw);
-    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: false });
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: false, pending: false });
   });
 
   // The kept id goes back into GET /conversations/{id}: the rule of docs/protocol.md "Ids go back into
@@ -90,12 +90,29 @@ describe('continuity (the storage behind `persist`)', () => {
   ])('a kept id %j is taken back exactly when api/ids.ts calls it safe (%s)', (id, safe) => {
     expect(isSafeId(id)).toBe(safe);
     sessionStorage.setItem(KEY, '1' + id);
-    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: safe ? id : null, open: true });
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: safe ? id : null, open: true, pending: false });
+  });
+
+  it('keeps that a reply was pending (a flag in the same digit, never text), only with its conversation', () => {
+    const c = createContinuity('pub_1', true);
+    c.save('c_1', true, true);
+    expect(sessionStorage.getItem(KEY)).toBe('3c_1');
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: 'c_1', open: true, pending: true });
+    c.save('c_1', false, true);
+    expect(sessionStorage.getItem(KEY)).toBe('2c_1');
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: 'c_1', open: false, pending: true });
+    // A reply of a conversation the service has not named yet cannot be asked for again.
+    c.save(null, true, true);
+    expect(sessionStorage.getItem(KEY)).toBe('1');
+    c.save('c_1', true, false);
+    expect(sessionStorage.getItem(KEY)).toBe('1c_1');
+    sessionStorage.setItem(KEY, '3../x');
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: true, pending: false });
   });
 
   it('keeps an open panel without a conversation', () => {
     sessionStorage.setItem(KEY, '1');
-    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: true });
+    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: null, open: true, pending: false });
   });
 
   it('persist: false never touches sessionStorage, not even to read it', () => {
@@ -104,7 +121,7 @@ describe('continuity (the storage behind `persist`)', () => {
     const c = createContinuity('pub_1', false);
     c.save('c_2', true);
     c.forget();
-    expect(c.kept).toEqual({ conversationId: null, open: false });
+    expect(c.kept).toEqual({ conversationId: null, open: false, pending: false });
     expect(get).not.toHaveBeenCalled();
     for (const spy of Object.values(storage)) expect(spy).not.toHaveBeenCalled();
     // The same calls with persist on do reach it: the stub is the one the module uses.
@@ -115,7 +132,7 @@ describe('continuity (the storage behind `persist`)', () => {
   it('storage whose every call throws (Safari private mode, a full quota) just keeps nothing', () => {
     const storage = stubStorage(true);
     const c = createContinuity('pub_1', true);
-    expect(c.kept).toEqual({ conversationId: null, open: false });
+    expect(c.kept).toEqual({ conversationId: null, open: false, pending: false });
     expect(() => c.save('c_1', true)).not.toThrow();
     expect(() => c.forget()).not.toThrow();
     expect(storage.getItem).toHaveBeenCalled();
@@ -124,12 +141,12 @@ describe('continuity (the storage behind `persist`)', () => {
   });
 
   it('a sandboxed iframe, where even reading window.sessionStorage throws, keeps nothing', () => {
-    sessionStorage.setItem(KEY, JSON.stringify({ conversation: 'c_1', open: true }));
+    sessionStorage.setItem(KEY, JSON.stringify({ conversation: 'c_1', open: true, pending: false }));
     const get = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
       throw new DOMException('The document is sandboxed.', 'SecurityError');
     });
     const c = createContinuity('pub_1', true);
-    expect(c.kept).toEqual({ conversationId: null, open: false });
+    expect(c.kept).toEqual({ conversationId: null, open: false, pending: false });
     expect(() => c.save('c_2', true)).not.toThrow();
     expect(() => c.forget()).not.toThrow();
     expect(get).toHaveBeenCalled();
