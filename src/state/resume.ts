@@ -16,7 +16,7 @@ export const waitsForReply = (conv: Conversation): boolean => conv.messages[conv
  * api/timing.ts) so that many pages reloaded together do not ask together. About 20 asks in two minutes.
  */
 export const resumeDelay = (n: number, random: () => number): number =>
-  Math.min(8_000, 1_000 * 1.5 ** n) * (0.75 + random() / 2);
+  Math.round(Math.min(8_000, 1_000 * 1.5 ** n) * (0.75 + random() / 2));
 
 /**
  * Asks `get` again until the conversation's last message is no longer the visitor's, and returns

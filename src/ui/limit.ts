@@ -1,7 +1,7 @@
 // A per-user limit that resets at a known moment (docs/protocol.md "Errors", 429): its notice
 // counts down, and Send waits for the reset. Only the current notice holds the limit: once it is
 // dismissed or replaced, a send simply asks the service again.
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { nextChange } from '../i18n/countdown';
 import { useStore } from '../state/store';
 import { useModel } from './context';
@@ -16,9 +16,11 @@ const MAX_DELAY = 2 ** 31 - 1;
 export function useClock(until: number | undefined, ticks = true): number {
   const [, force] = useState(0);
   const now = Date.now();
-  useEffect(() => {
-    if (until === undefined || until <= now) return;
-    const delay = ticks ? nextChange(until, now) : until - now;
+  // A layout effect: set right after the render, so the next tick is not a frame late.
+  useLayoutEffect(() => {
+    const at = Date.now();
+    if (until === undefined || until <= at) return;
+    const delay = ticks ? nextChange(until, at) : until - at;
     const timer = setTimeout(() => force((n) => n + 1), Math.min(delay, MAX_DELAY));
     return () => clearTimeout(timer);
   });
