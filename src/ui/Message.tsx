@@ -6,6 +6,7 @@ import { useModel } from './context';
 import { Markdown } from './Markdown';
 import { NoticeView } from './NoticeView';
 import { isIncomplete, liveStatus } from './reply-state';
+import { Dots } from './WaitingStatus';
 
 /** Stored replies have no phase store: they are done. */
 const stored = store<ReplyPhase>('done');
@@ -30,7 +31,12 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
     >
       <span class="sr-only">{t.assistant}: </span>
       <Markdown text={message.content} live={live ? message.live : undefined} whole={whole} />
-      {status && <p class="status">{status}</p>}
+      {status && (
+        <p class="status">
+          <Dots />
+          {status}
+        </p>
+      )}
       {incomplete && <p class="status incomplete-note">{t.incomplete[phase]}</p>}
       {message.confirmation && <Confirmation confirmation={message.confirmation} />}
       {message.approval?.status === 'pending' && (
