@@ -52,3 +52,6 @@ try {
   await browser.close();
 }
 console.log('docs/images/: panel-{chromium,firefox,webkit}.png, phone-tr.png, themes.png refreshed');
+
+// The visitor's minute (waiting, countdown, incomplete): from test/browser/minute-screenshots.test.ts.
+await import('./state-images.mjs');

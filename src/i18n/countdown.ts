@@ -13,7 +13,11 @@ export function untilText(locale: Locale, until: number, now = Date.now()): stri
   if (ms >= FAR_MS) return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(until);
   // Rounded up: "in 1 second" until the very moment, never "in 0 seconds" before it.
   const [n, unit]: [number, Intl.RelativeTimeFormatUnit] =
-    ms < MINUTE ? [Math.ceil(ms / 1000), 'second'] : ms < HOUR ? [Math.ceil(ms / MINUTE), 'minute'] : [Math.round(ms / HOUR), 'hour'];
+    ms < MINUTE
+      ? [Math.ceil(ms / 1000), 'second']
+      : ms < HOUR
+        ? [Math.ceil(ms / MINUTE), 'minute']
+        : [Math.round(ms / HOUR), 'hour'];
   return new Intl.RelativeTimeFormat(locale).format(Math.max(1, n), unit);
 }
 

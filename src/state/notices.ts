@@ -98,7 +98,13 @@ export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void
       return { kind: 'error', code: 'llm_not_configured', say: 'llmNotConfigured' };
     case 'user_limit_reached': {
       const until = err.retryAfterMs === undefined ? Date.parse(err.resetAt!) : Date.now() + err.retryAfterMs;
-      const limit: Notice = { kind: 'limit', code: 'limit', say: 'error', period: err.period ?? 'daily', resetAt: err.resetAt };
+      const limit: Notice = {
+        kind: 'limit',
+        code: 'limit',
+        say: 'error',
+        period: err.period ?? 'daily',
+        resetAt: err.resetAt,
+      };
       if (until > 0) limit.until = until;
       return limit;
     }

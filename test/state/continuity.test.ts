@@ -90,7 +90,11 @@ describe('continuity (the storage behind `persist`)', () => {
   ])('a kept id %j is taken back exactly when api/ids.ts calls it safe (%s)', (id, safe) => {
     expect(isSafeId(id)).toBe(safe);
     sessionStorage.setItem(KEY, '1' + id);
-    expect(createContinuity('pub_1', true).kept).toEqual({ conversationId: safe ? id : null, open: true, pending: false });
+    expect(createContinuity('pub_1', true).kept).toEqual({
+      conversationId: safe ? id : null,
+      open: true,
+      pending: false,
+    });
   });
 
   it('keeps that a reply was pending (a flag in the same digit, never text), only with its conversation', () => {

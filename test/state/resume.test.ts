@@ -7,7 +7,12 @@ import { awaitStoredReply, RESUME_LIMIT_MS, resumeDelay, waitsForReply } from '.
 
 afterEach(() => vi.useRealTimers());
 
-const msg = (role: 'user' | 'assistant', content = 'x'): WireMessage => ({ id: content, role, content, created_at: '' });
+const msg = (role: 'user' | 'assistant', content = 'x'): WireMessage => ({
+  id: content,
+  role,
+  content,
+  created_at: '',
+});
 const conv = (...messages: WireMessage[]): Conversation => ({ id: 'c_1', title: 't', created_at: '', messages });
 const asked = conv(msg('user', 'q'));
 const answered = conv(msg('user', 'q'), msg('assistant', 'a'));
@@ -22,9 +27,10 @@ async function run(answers: (n: number) => Conversation | Error, random = () => 
     if (a instanceof Error) throw a;
     return a;
   });
+  type Outcome = { v?: Conversation | null; e?: unknown };
   const result = awaitStoredReply(get, new AbortController().signal, random).then(
-    (v) => ({ v }),
-    (e: unknown) => ({ e }),
+    (v): Outcome => ({ v }),
+    (e: unknown): Outcome => ({ e }),
   );
   await vi.advanceTimersByTimeAsync(RESUME_LIMIT_MS + 10_000);
   return { ...(await result), times };

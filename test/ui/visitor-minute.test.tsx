@@ -173,7 +173,12 @@ describe('a reply in flight survives a page load', () => {
     expect(live(w).textContent).toBe('The answer is still being written…');
     expect(w.part('stop-button')).not.toBeNull();
     await advanceUntil(() => gets() >= 3);
-    mock.state.append(conversation, { id: 'm2', role: 'assistant', content: 'There were **42** orders.', created_at: '' });
+    mock.state.append(conversation, {
+      id: 'm2',
+      role: 'assistant',
+      content: 'There were **42** orders.',
+      created_at: '',
+    });
     await advanceUntil(() => w.messages('assistant').length > 0, 10_000);
     expect(waiting(w)).toBeNull();
     expect(w.messages('assistant')[0]!.textContent).toContain('42');
