@@ -144,7 +144,10 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
     open();
     patch({ view: 'chat' });
     chat.draft.set(text);
-    if (send && chat.state.get().busy === 'idle') void chat.send(text);
+    // As the Send button: not while a reply is on its way, nor while a limit counts down (ui/limit.ts).
+    const n = notice.get();
+    const limited = n?.kind === 'limit' && n.until! > Date.now();
+    if (send && chat.state.get().busy === 'idle' && !limited) void chat.send(text);
     // A touch screen would raise its keyboard over the answer.
     if (!window.matchMedia?.('(pointer: coarse)').matches) focusRequest.update((n) => n + 1);
   };

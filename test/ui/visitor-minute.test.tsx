@@ -86,10 +86,15 @@ describe('a limit counts down to its reset', () => {
     expect(w.chatRequests()).toHaveLength(1);
     // What a screen reader hears stays as it was said: no announcement every second.
     expect(notice.querySelector('.sr-only')!.textContent).toBe('You can write again in 8 seconds.');
+    // The page's ask({ send: true }) waits too, as the Send button does; its text is in the composer.
+    w.instance.ask('Top customers by revenue?', { send: true });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(w.chatRequests()).toHaveLength(1);
+    expect(w.composer().value).toBe('Top customers by revenue?');
     await advanceUntil(() => noticeText(w).includes('You can write again now.'), 6000, 100);
     expect(noticeText(w)).not.toMatch(/seconds/);
     expect(sendButton(w).disabled).toBe(false);
-    expect(w.composer().value).toBe('Top customers?');
+    expect(w.composer().value).toBe('Top customers by revenue?');
     fireEvent.keyDown(w.composer(), { key: 'Enter' });
     await advanceUntil(() => w.messages('assistant').length > 0);
     expect(w.chatRequests()).toHaveLength(2);
