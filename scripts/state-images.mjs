@@ -48,5 +48,5 @@ try {
   await browser.close();
 }
 console.log(
-  'docs/images/: minute-{waiting,countdown,incomplete}-{desktop,phone}.png refreshed (dark en, dark tr, light en, light tr)',
+  'docs/images/: minute-{waiting,countdown,incomplete}-{desktop,phone}.png (dark en, dark tr, light en, light tr)',
 );

@@ -33,7 +33,10 @@ export interface ChatState {
    * (`retrying`), or a reply the service is still writing after a page load (`resuming`).
    */
   waiting?: Waiting;
-  /** A reply was asked for and not seen to its end: kept across a page load (docs/protocol.md "A reply in flight survives a page load"). */
+  /**
+   * A reply was asked for and not seen to its end: kept across a page load (docs/protocol.md "A
+   * reply in flight survives a page load").
+   */
   pending?: boolean;
 }
 

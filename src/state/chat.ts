@@ -154,7 +154,8 @@ export function createChat(
       const conv = await api.getConversation(id, ctrl.signal);
       patch({ conversationId: conv.id, messages: conv.messages.map(fromWire) });
       if (!awaitReply || !waitsForReply(conv)) return;
-      // The service is still writing the reply the last page asked for (docs/protocol.md "A reply in flight survives a page load").
+      // The service is still writing the reply the last page asked for (docs/protocol.md "A reply in
+      // flight survives a page load").
       patch({ busy: 'streaming', waiting: 'resuming', pending: true });
       const done = await awaitStoredReply((signal) => api.getConversation(id, signal), ctrl.signal);
       if (!done) return listener.fail(new ReplyLateError(), reload);

@@ -34,7 +34,7 @@ describe('while the reply is on its way', () => {
     expect(await text(assistant(wp).first())).toContain('42');
   });
 
-  it('a service that is down: "Still trying to reach the service…" while it is retried, then the error notice', async () => {
+  it('a service that is down: "still trying" (in Turkish) while it is retried, then the error notice', async () => {
     const wp = await openPage({ scenario: 'down', initOptions: { locale: 'tr' } });
     await wp.openPanel();
     await wp.send('Stoklar?');
@@ -117,7 +117,7 @@ describe('incomplete answers', () => {
 });
 
 describe('a reply in flight survives a page load', () => {
-  it('reloaded mid-reply: "still being written", asked again with backoff, then the stored reply; nothing re-sent', async () => {
+  it('reloaded mid-reply: "still being written", asked again, then the stored reply; nothing re-sent', async () => {
     const wp = await openPage({ scenario: 'reload-mid-reply', initOptions: { locale: 'en' } });
     await wp.openPanel();
     await wp.send('How many orders did we get last week?');

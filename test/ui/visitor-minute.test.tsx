@@ -33,7 +33,7 @@ const sendButton = (w: MountedWidget) => w.part('send-button') as HTMLButtonElem
 const noticeText = (w: MountedWidget) => w.part('notice')?.textContent ?? '';
 
 describe('waiting: from the moment of sending until the reply begins', () => {
-  it('shows that the assistant works, says "still trying" at a retry, announces it once, and gives way to the text', async () => {
+  it('shows the assistant works, "still trying" at a retry, announced once, then gives way to the text', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     mock.setScenario('unavailable');
     const w = await mountWidget();
@@ -67,7 +67,7 @@ describe('waiting: from the moment of sending until the reply begins', () => {
 });
 
 describe('a limit counts down to its reset', () => {
-  it('per second; Send and Enter wait for it; the draft stays; then "You can write again now" and Send works', async () => {
+  it('per second; Send, Enter and ask() wait; the draft stays; then "You can write again now"', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     mock.setScenario('limit-short');
     const w = await mountWidget();
