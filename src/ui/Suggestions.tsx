@@ -1,6 +1,15 @@
+import { useRef } from 'preact/hooks';
 import { starterSuggestions } from '../state/suggestions';
 import { useStore } from '../state/store';
 import { useModel } from './context';
+import { focusComposer } from './focus';
+
+/**
+ * A finger or a stylus (focusing a text field would raise the on-screen keyboard); a press with
+ * no pointer or key before it (a screen reader's) goes by the device's main pointer.
+ */
+const touchInput = (input: string) =>
+  input ? input === 'touch' || input === 'pen' : !!window.matchMedia?.('(pointer: coarse)').matches;
 
 /**
  * The starter questions under the welcome text while the conversation is empty. Pressing one sends
@@ -11,6 +20,9 @@ export function Suggestions() {
   const { messages, busy } = useStore(model.chat.state);
   const list = starterSuggestions(useStore(model.session).config);
   const draft = useStore(model.chat.draft);
+  // The input that pressed the button: pointerdown says it in every engine (a click event's own
+  // pointerType is missing in some); a key (Enter, Space) gives a click with no pointerdown.
+  const input = useRef('');
   return list.length && !messages.length && busy === 'idle' && !draft.trim() ? (
     <div class="suggestions" role="group" aria-label={model.t().suggestionsLabel}>
       {list.map((text) => (
@@ -21,10 +33,17 @@ export function Suggestions() {
           class="suggestion"
           part="suggestion"
           title={text}
+          onPointerDown={(e) => void (input.current = e.pointerType)}
+          onKeyDown={() => void (input.current = 'keyboard')}
           onClick={(e) => {
+            const el = e.currentTarget;
+            const touch = touchInput(input.current);
+            input.current = '';
             void model.chat.send(text);
-            // The button goes away with the send: focus moves on to the composer.
-            (e.currentTarget.getRootNode() as ShadowRoot).querySelector('textarea')?.focus();
+            // The button goes away with the send. A keyboard or mouse user goes on in the composer; a
+            // tap leaves focus on the panel: the keyboard would rise over the answer about to stream.
+            if (touch) el.closest<HTMLElement>('.panel')?.focus({ preventScroll: true });
+            else focusComposer(el);
           }}
         >
           <span class="suggestion-text">{text}</span>
