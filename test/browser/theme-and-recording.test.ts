@@ -27,9 +27,11 @@ const sse = (text: string): string => {
     `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
   return `${frame({ content: text })}${frame({}, 'stop')}data: [DONE]\n\n`;
 };
+/** Three lines, the middle one empty: the block's middle row, where a hint is strongest, has no glyphs. */
 const WIDE_CODE =
   '```sql\nSELECT region, SUM(amount) AS revenue, COUNT(*) AS orders, AVG(amount) AS average_order, ' +
-  'MAX(created_at) AS last_order FROM orders WHERE created_at >= DATE_TRUNC(\'month\', NOW()) GROUP BY region;\n```\n\n';
+  'MAX(created_at) AS last_order FROM orders\n\nWHERE created_at >= DATE_TRUNC(\'month\', NOW()) ' +
+  'GROUP BY region ORDER BY revenue DESC, orders DESC, average_order DESC LIMIT 100;\n```\n\n';
 const LONG_ANSWER = `Here is the query I ran:\n\n${WIDE_CODE}${Array.from(
   { length: 14 },
   (_, i) => `${i + 1}. Region ${i + 1} brought in a steady share of this month's revenue.`,
@@ -151,7 +153,7 @@ describe('a wide code block shows that it scrolls sideways', () => {
           const b = el.getBoundingClientRect();
           const parse = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
           return {
-            top: b.top,
+            middle: b.top + b.height / 2,
             left: b.left,
             right: b.right,
             overflows: el.scrollWidth > el.clientWidth,
@@ -161,11 +163,10 @@ describe('a wide code block shows that it scrolls sideways', () => {
       const g = await geometry();
       expect(g.overflows).toBe(true);
       const text = g.text as Rgb;
-      // A row in the block's top padding (no glyphs, below its rounded corners), from 26 px inside
-      // the right edge to 2 px.
+      // The block's middle row (its empty line), from 26 px inside the right edge to 2 px.
       const row = (gg: typeof g) => [
-        { x: gg.left + 10, y: gg.top + 8 },
-        ...Array.from({ length: 13 }, (_, i) => ({ x: gg.right - 26 + 2 * i, y: gg.top + 8 })),
+        { x: gg.left + 10, y: gg.middle },
+        ...Array.from({ length: 13 }, (_, i) => ({ x: gg.right - 26 + 2 * i, y: gg.middle })),
       ];
       await passTime(wp.page, 100);
       const [bg, ...edge] = await pixels(wp, await wp.screenshot(`code-hint-${theme}`), row(g));
@@ -183,7 +184,7 @@ describe('a wide code block shows that it scrolls sideways', () => {
     });
   }
 
-  it('screenshot: the dark theme, its scrollbars and the code hint (dark-scrollbars.png)', async () => {
+  it('dark theme: the scrollbars are drawn dark, the code hint shows (dark-scrollbars-<engine>.png)', async () => {
     const wp = await replyWith(LONG_ANSWER, { viewport: DESKTOP, colorScheme: 'dark', initOptions: { theme: 'dark' } });
     const list = wp.part('message-list');
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
