@@ -76,9 +76,11 @@ describe('the composer in a sandboxed iframe without allow-forms', () => {
       await pointOf('send-button');
       expect((await chatBodies()).length).toBe(1);
       await wp.page.keyboard.press('Enter');
-      await expect.poll(() => chatBodies().then((b) => b[1]), { timeout: WAIT }).toMatchObject({
-        message: 'First line\nsecond line',
-      });
+      await expect
+        .poll(() => chatBodies().then((b) => b[1]), { timeout: WAIT })
+        .toMatchObject({
+          message: 'First line\nsecond line',
+        });
       await expect.poll(replies, { timeout: WAIT }).toBe(2);
       const blocked = (await wp.consoleMessages()).filter((m) => /form submission/i.test(m.text));
       expect(blocked).toEqual([]);

@@ -30,7 +30,7 @@ const sse = (text: string): string => {
 /** Three lines, the middle one empty: the block's middle row, where a hint is strongest, has no glyphs. */
 const WIDE_CODE =
   '```sql\nSELECT region, SUM(amount) AS revenue, COUNT(*) AS orders, AVG(amount) AS average_order, ' +
-  'MAX(created_at) AS last_order FROM orders\n\nWHERE created_at >= DATE_TRUNC(\'month\', NOW()) ' +
+  "MAX(created_at) AS last_order FROM orders\n\nWHERE created_at >= DATE_TRUNC('month', NOW()) " +
   'GROUP BY region ORDER BY revenue DESC, orders DESC, average_order DESC LIMIT 100;\n```\n\n';
 const LONG_ANSWER = `Here is the query I ran:\n\n${WIDE_CODE}${Array.from(
   { length: 14 },
@@ -199,14 +199,18 @@ describe('a wide code block shows that it scrolls sideways', () => {
       const list = await wp.part('message-list').evaluate((el) => {
         const b = el.getBoundingClientRect();
         const w = el.offsetWidth - el.clientWidth;
-        return Array.from({ length: 20 }, (_, i) => ({ x: b.right - w / 2, y: b.top + 4 + (i * (b.height - 8)) / 19 }))
-          .filter(() => w > 0);
+        return Array.from({ length: 20 }, (_, i) => ({
+          x: b.right - w / 2,
+          y: b.top + 4 + (i * (b.height - 8)) / 19,
+        })).filter(() => w > 0);
       });
       const code = await pre.evaluate((el) => {
         const b = el.getBoundingClientRect();
         const h = el.offsetHeight - el.clientHeight;
-        return Array.from({ length: 20 }, (_, i) => ({ x: b.left + 10 + (i * (b.width - 20)) / 19, y: b.bottom - h / 2 }))
-          .filter(() => h > 0);
+        return Array.from({ length: 20 }, (_, i) => ({
+          x: b.left + 10 + (i * (b.width - 20)) / 19,
+          y: b.bottom - h / 2,
+        })).filter(() => h > 0);
       });
       return [...list, ...code];
     };
@@ -277,9 +281,7 @@ describe('the recording state', () => {
     } else expect(look.dotMoves).toBe(true);
     await expect.poll(() => status.textContent(), { timeout: WAIT }).toBe(en.recordingStarted);
     // The clock runs on without being read out.
-    await expect
-      .poll(() => wp.host.locator('.recording-time').textContent(), { timeout: WAIT })
-      .not.toBe('0:00');
+    await expect.poll(() => wp.host.locator('.recording-time').textContent(), { timeout: WAIT }).not.toBe('0:00');
     expect(await status.textContent()).toBe(en.recordingStarted);
 
     await mic.click();
@@ -302,9 +304,7 @@ describe('the recording state', () => {
             initOptions: { theme, locale },
           });
           await wp.part('mic-button').click();
-          await expect
-            .poll(() => wp.host.locator('.recording-time').textContent(), { timeout: WAIT })
-            .toBe('0:01');
+          await expect.poll(() => wp.host.locator('.recording-time').textContent(), { timeout: WAIT }).toBe('0:01');
           await panelShot(wp, name);
         });
       }
