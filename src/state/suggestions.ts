@@ -5,8 +5,8 @@ const MAX = 4;
 /** Longer is not a starter question but a faulty answer: it is left out. */
 const MAX_LENGTH = 300;
 
-/** Two questions that differ only in case, spacing or Unicode form are the same question. */
-const sameness = (s: string): string => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+/** Two questions that differ only in case or spacing are the same question. */
+const sameness = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * The service's starter questions (`/config` `suggestions`, already strings with text: see
@@ -15,13 +15,12 @@ const sameness = (s: string): string => s.normalize('NFKC').replace(/\s+/g, ' ')
  */
 export function starterSuggestions(config: ServiceConfig | null): string[] {
   const seen = new Set<string>();
-  const out: string[] = [];
-  for (const s of config?.suggestions ?? []) {
-    const key = sameness(s);
-    if (s.length > MAX_LENGTH || seen.has(key)) continue;
-    seen.add(key);
-    out.push(s);
-    if (out.length === MAX) break;
-  }
-  return out;
+  return (config?.suggestions ?? [])
+    .filter((s) => {
+      const key = sameness(s);
+      if (s.length > MAX_LENGTH || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX);
 }

@@ -36,7 +36,8 @@ export function RecordingAnnouncer({ recording }: { recording: boolean }) {
     say(recording ? t.recordingStarted : t.recordingStopped);
   }, [recording]);
   return (
-    // Inside the composer (position: relative), so this hidden box never sits against the panel.
+    // Inside the composer, not in a scroller: this hidden box (no insets: at its place in the
+    // composer) never makes the panel or the page scroll.
     <div class="sr-only recording-status" role="status">
       {said}
     </div>

@@ -5,13 +5,6 @@ import { useModel } from './context';
 import { focusComposer } from './focus';
 
 /**
- * A finger or a stylus (focusing a text field would raise the on-screen keyboard); a press with
- * no pointer or key before it (a screen reader's) goes by the device's main pointer.
- */
-const touchInput = (input: string) =>
-  input ? input === 'touch' || input === 'pen' : !!window.matchMedia?.('(pointer: coarse)').matches;
-
-/**
  * The starter questions under the welcome text while the conversation is empty. Pressing one sends
  * it as if typed. Hidden while the visitor types their own question, so a press never replaces it.
  */
@@ -21,7 +14,8 @@ export function Suggestions() {
   const list = starterSuggestions(useStore(model.session).config);
   const draft = useStore(model.chat.draft);
   // The input that pressed the button: pointerdown says it in every engine (a click event's own
-  // pointerType is missing in some); a key (Enter, Space) gives a click with no pointerdown.
+  // pointerType is missing in some); a key (Enter, Space) gives a click with no pointerdown, and
+  // each click forgets it.
   const input = useRef('');
   return list.length && !messages.length && busy === 'idle' && !draft.trim() ? (
     <div class="suggestions" role="group" aria-label={model.t().suggestionsLabel}>
@@ -34,15 +28,17 @@ export function Suggestions() {
           part="suggestion"
           title={text}
           onPointerDown={(e) => void (input.current = e.pointerType)}
-          onKeyDown={() => void (input.current = 'keyboard')}
           onClick={(e) => {
             const el = e.currentTarget;
-            const touch = touchInput(input.current);
+            // A finger or a stylus (focusing a text field would raise the on-screen keyboard); a press
+            // with no pointer before it (a key, a screen reader) goes by the device's main pointer,
+            // so a keyboard on a desktop goes on in the composer.
+            const touch = input.current ? /touch|pen/.test(input.current) : matchMedia('(pointer: coarse)').matches;
             input.current = '';
             void model.chat.send(text);
             // The button goes away with the send. A keyboard or mouse user goes on in the composer; a
             // tap leaves focus on the panel: the keyboard would rise over the answer about to stream.
-            if (touch) el.closest<HTMLElement>('.panel')?.focus({ preventScroll: true });
+            if (touch) el.closest<HTMLElement>('.panel')?.focus();
             else focusComposer(el);
           }}
         >
