@@ -23,8 +23,12 @@ import {
 import { REPO_ROOT, SCREENSHOTS_DIR } from './paths';
 
 const sse = (text: string): string => {
-  const frame = (delta: object, finish: string | null = null) =>
-    `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta: object, finish: string | null) => ({
+    id: 'c',
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const frame = (delta: object, finish: string | null = null) => `data: ${JSON.stringify(chunk(delta, finish))}\n\n`;
   return `${frame({ content: text })}${frame({}, 'stop')}data: [DONE]\n\n`;
 };
 /** Three lines, the middle one empty: the block's middle row, where a hint is strongest, has no glyphs. */
@@ -258,7 +262,7 @@ const recordingLook = (wp: WidgetPage) =>
   });
 
 describe('the recording state', () => {
-  it('is red under the pointer too, labelled "Recording…" with its time, and announced once at start and at stop', async () => {
+  it('is red under the pointer too, says "Recording…" and its time, announced at start and at stop', async () => {
     const wp = await voicePage({ colorScheme: 'light', initOptions: { theme: 'light' } });
     const status = wp.host.locator('.recording-status');
     // The live region is there (and quiet) before anything is said, so screen readers watch it.
