@@ -3,7 +3,7 @@ import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Icon } from './icons';
 import { useLimited } from './limit';
-import { RecordingBar } from './RecordingBar';
+import { RecordingAnnouncer, RecordingBar } from './RecordingBar';
 
 export function Composer() {
   const model = useModel();
@@ -17,13 +17,16 @@ export function Composer() {
   const recording = phase === 'recording';
   const streaming = busy === 'streaming' && !recording && phase !== 'starting';
 
+  // No <form>: in an iframe sandboxed without `allow-forms` a form submission is blocked before
+  // any submit event, so Send is a plain button with its own click handler (docs/protocol.md, "DOM").
   const submit = (e?: Event) => {
     e?.preventDefault();
     if (busy === 'idle' && !limited) void model.chat.send(draft);
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    // Enter sends, Shift+Enter breaks the line; an IME composing a word keeps its Enter.
-    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) submit(e);
+    // Enter sends, Shift+Enter breaks the line; an IME composing a word keeps its Enter (WebKit
+    // reports the Enter that ends a composition as keyCode 229 with isComposing already false).
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) submit(e);
   };
   const input = useRef<HTMLTextAreaElement>(null);
   // The page's `ask` put a question here: the caret goes after it (also when the panel just opened).
@@ -45,7 +48,8 @@ export function Composer() {
   return (
     <>
       {recording && <RecordingBar />}
-      <form class="composer" part="composer" onSubmit={submit}>
+      <div class="composer" part="composer">
+        <RecordingAnnouncer recording={recording} />
         <textarea
           ref={input}
           part="composer-input"
@@ -69,17 +73,18 @@ export function Composer() {
           </button>
         ) : (
           <button
-            type="submit"
+            type="button"
             class="send-button"
             part="send-button"
             aria-label={t.send}
             title={t.send}
             disabled={busy !== 'idle' || !draft.trim() || limited}
+            onClick={submit}
           >
             <Icon name="send" />
           </button>
         )}
-      </form>
+      </div>
     </>
   );
 }

@@ -1,6 +1,8 @@
+import { useRef } from 'preact/hooks';
 import { starterSuggestions } from '../state/suggestions';
 import { useStore } from '../state/store';
 import { useModel } from './context';
+import { focusComposer } from './focus';
 
 /**
  * The starter questions under the welcome text while the conversation is empty. Pressing one sends
@@ -11,6 +13,10 @@ export function Suggestions() {
   const { messages, busy } = useStore(model.chat.state);
   const list = starterSuggestions(useStore(model.session).config);
   const draft = useStore(model.chat.draft);
+  // The input that pressed the button: pointerdown says it in every engine (a click event's own
+  // pointerType is missing in some); a key (Enter, Space) gives a click with no pointerdown, and
+  // each click forgets it.
+  const input = useRef('');
   return list.length && !messages.length && busy === 'idle' && !draft.trim() ? (
     <div class="suggestions" role="group" aria-label={model.t().suggestionsLabel}>
       {list.map((text) => (
@@ -21,10 +27,19 @@ export function Suggestions() {
           class="suggestion"
           part="suggestion"
           title={text}
+          onPointerDown={(e) => void (input.current = e.pointerType)}
           onClick={(e) => {
+            const el = e.currentTarget;
+            // A finger or a stylus (focusing a text field would raise the on-screen keyboard); a press
+            // with no pointer before it (a key, a screen reader) goes by the device's main pointer,
+            // so a keyboard on a desktop goes on in the composer.
+            const touch = input.current ? /touch|pen/.test(input.current) : matchMedia('(pointer: coarse)').matches;
+            input.current = '';
             void model.chat.send(text);
-            // The button goes away with the send: focus moves on to the composer.
-            (e.currentTarget.getRootNode() as ShadowRoot).querySelector('textarea')?.focus();
+            // The button goes away with the send. A keyboard or mouse user goes on in the composer; a
+            // tap leaves focus on the panel: the keyboard would rise over the answer about to stream.
+            if (touch) el.closest<HTMLElement>('.panel')?.focus();
+            else focusComposer(el);
           }}
         >
           <span class="suggestion-text">{text}</span>

@@ -63,6 +63,19 @@ describe('chat', () => {
     expect(w.chatRequests().map((r) => r.body)).toEqual([{ message: 'line one\nline two' }]);
   });
 
+  it("an IME's Enter (composing, or WebKit's keyCode 229 as composition ends) picks the word and sends nothing", async () => {
+    const w = await mountWidget();
+    await w.findPart('composer-input');
+    w.type('konnichiwa');
+    fireEvent.keyDown(w.composer(), { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(w.composer(), { key: 'Enter', keyCode: 229 });
+    w.type('こんにちは');
+    fireEvent.keyDown(w.composer(), { key: 'Enter' });
+    await waitFor(() => expect(w.chatRequests()).toHaveLength(1));
+    await w.settled();
+    expect(w.chatRequests().map((r) => r.body)).toEqual([{ message: 'こんにちは' }]);
+  });
+
   it('disables sending while a reply streams, and the stop button keeps the partial reply', async () => {
     mock.setScenario('slow');
     const w = await mountWidget();

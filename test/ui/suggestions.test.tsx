@@ -97,4 +97,8 @@ describe('starterSuggestions', () => {
     expect(starterSuggestions(config(['x'.repeat(300), 'y'.repeat(301)]))).toEqual(['x'.repeat(300)]);
     expect(starterSuggestions(config(['a', 'b', 'c', 'd', 'e']))).toEqual(['a', 'b', 'c', 'd']);
   });
+  it('shows a question once (case and spacing aside), its first spelling, before counting four', () => {
+    const list = ['Top customers?', 'top  customers? ', 'TOP CUSTOMERS?', 'b', 'B', 'c', ' C', 'd', 'e'];
+    expect(starterSuggestions(config(list))).toEqual(['Top customers?', 'b', 'c', 'd']);
+  });
 });

@@ -198,18 +198,19 @@ describe('phones: the keyboard stays down on open, wide content scrolls', () => 
   it('wide code blocks show that they scroll, notices keep their distance (CSS only)', () => {
     const pre = [...chatCss.matchAll(/\.md pre \{([^}]*)\}/g)].map((m) => m[1]).join(' ');
     expect(pre).toMatch(/overflow-x: auto/);
-    // A cover that scrolls with the code (`local`) over an edge shadow that does not.
+    // A cover that scrolls with the code (`local`) over an edge hint that does not, drawn in the
+    // border colour (AA with the code's text; test/browser/theme-and-recording.test.ts measures it).
     expect(pre).toMatch(/no-repeat local/);
-    expect(pre).toMatch(/radial-gradient/);
+    expect(pre).toMatch(/var\(--sw-border\)/);
     expect(/\.notices \{ padding: (\d+)px/.exec(chatCss)?.[1]).toBe('8');
   });
 });
 
 describe('the recording state is visible in both themes', () => {
-  it('is drawn in the text colour and a red dot of at least 3:1 in both themes', () => {
+  it('is drawn in the danger colour, with a red dot, of at least 3:1 in both themes', () => {
     const bar = /\.recording-bar \{([^}]*)\}/.exec(chatCss)![1]!;
-    const dot = /\.recording-bar::before \{([^}]*)\}/.exec(chatCss)![1]!;
-    expect(bar).toMatch(/color: var\(--sw-text\)/);
+    const dot = /\.recording-dot \{([^}]*)\}/.exec(chatCss)![1]!;
+    expect(bar).toMatch(/color: var\(--sw-danger\)/);
     expect(dot).toMatch(/background: var\(--sw-danger\)/);
     const dark = tokens(shellCss.slice(shellCss.indexOf(':host {'), shellCss.indexOf('}')));
     const lightStart = shellCss.indexOf(':host([data-theme="light"])');

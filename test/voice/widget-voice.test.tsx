@@ -119,12 +119,16 @@ describe('the microphone button', () => {
     fireEvent.click(mic);
     await waitFor(() => expect(FakeRecorder.instances).toHaveLength(1));
     await waitFor(() => expect(bar()?.textContent).toBe(`${en.recording} 0:00`));
-    expect(bar()!.getAttribute('role')).toBe('status');
+    // Not a live region itself (the clock would be read out): a quiet one beside it says it once.
+    expect(bar()!.getAttribute('role')).toBeNull();
+    const said = () => root.querySelector('.recording-status[role="status"]')?.textContent;
+    await waitFor(() => expect(said()).toBe(en.recordingStarted));
     // Right above the composer, where the visitor looks, not only in the header.
     expect(bar()!.nextElementSibling).toBe(w.part('composer'));
     // The second press ends the recording: the bar goes.
     fireEvent.click(mic);
     await waitFor(() => expect(bar()).toBeNull());
+    await waitFor(() => expect(said()).toBe(en.recordingStopped));
   });
 
   it('the recording time counts up (fake timers)', async () => {
