@@ -24,6 +24,7 @@ export const SCENARIOS = [
   { name: 'long-table', label: 'Data answer: a 250-row table (200 shown, then Show all)' },
   { name: 'hostile-tables', label: 'Hostile data answer: formula cells, invisible text, a bidi override in code' },
   { name: 'big-table', label: 'One table of 25,000 rows ("130000 rows" in the question for more)' },
+  { name: 'rtl', label: 'Right-to-left answers: Arabic or Hebrew by the question, else Arabic and English mixed' },
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name'];
