@@ -15,6 +15,9 @@ export const PURIFY: Config & { IN_PLACE: true } = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOWED_URI_REGEXP: LINK_SCHEME,
+  // DOMPurify holds the value of any attribute not named here to ALLOWED_URI_REGEXP, which would
+  // drop `dir="auto"` and an ordered list's `start="3"`.
+  ADD_URI_SAFE_ATTR: ['dir', 'start'],
   IN_PLACE: true,
 };
 
