@@ -37,7 +37,8 @@ const blocksOf = (wp: WidgetPage, index: number): Promise<Block[]> =>
 
 /**
  * Where things landed in the `index`th answer: for each paragraph and list item, whether its text
- * ends to the left of where it starts (a right-to-left line), and the gaps between each list item
+ * ends to the left of where it starts (a right-to-left line) and how far its first letter is from
+ * the block's own start edge (its alignment), and the gaps between each list item
  * and its list on either side (the indent, where the bullet sits); for each table, whether its
  * first column is right of its last.
  */
@@ -52,7 +53,7 @@ const layoutOf = (wp: WidgetPage, index: number) =>
       return range.getBoundingClientRect();
     };
     /** First and last visible character of `el`'s own text (not of nested lists). */
-    const endsLeft = (el: Element) => {
+    const line = (el: Element) => {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
         acceptNode: (n) =>
           n.nodeValue!.trim() && !n.parentElement!.closest('ul ul, ol ol') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT,
@@ -63,11 +64,20 @@ const layoutOf = (wp: WidgetPage, index: number) =>
       const last = texts[texts.length - 1]!;
       const start = charBox(first, first.nodeValue!.search(/\S/));
       const end = charBox(last, last.nodeValue!.trimEnd().length - 1);
-      return end.left < start.left;
+      const box = el.getBoundingClientRect();
+      const endsLeft = end.left < start.left;
+      // The text starts at the block's own start edge (right for a right-to-left one).
+      // Measured on the first text node as a whole: a number starting a right-to-left line ("30 …")
+      // has its first digit left of its last.
+      const range = document.createRange();
+      range.selectNodeContents(first);
+      const head = range.getBoundingClientRect();
+      const startGap = Math.round(endsLeft ? box.right - head.right : head.left - box.left);
+      return { endsLeft, startGap };
     };
     const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 24);
     return {
-      lines: Array.from(reply.querySelectorAll('.md > p, .md li'), (el) => ({ text: text(el), endsLeft: endsLeft(el) })),
+      lines: Array.from(reply.querySelectorAll('.md > p, .md li'), (el) => ({ text: text(el), ...line(el) })),
       items: Array.from(reply.querySelectorAll('.md li'), (li) => {
         const box = li.getBoundingClientRect();
         const list = li.parentElement!.getBoundingClientRect();
@@ -110,7 +120,10 @@ describe('an answer in a right-to-left script', () => {
 
       const layout = await layoutOf(wp, 0);
       expect(layout.lines.length).toBeGreaterThanOrEqual(5);
-      for (const line of layout.lines) expect(line, line.text).toMatchObject({ endsLeft: true });
+      for (const line of layout.lines) {
+        expect(line.endsLeft, line.text).toBe(true);
+        expect(line.startGap, line.text).toBeLessThanOrEqual(3);
+      }
       // The indent (and with it the bullet) is on the right of each item.
       for (const item of layout.items) {
         expect(item.left, item.text).toBeLessThanOrEqual(1);
@@ -159,6 +172,10 @@ describe('an answer in a right-to-left script', () => {
     const lines = Object.fromEntries(layout.lines.map((l) => [l.text.slice(0, 8), l.endsLeft]));
     expect(lines['Here is ']).toBe(false);
     expect(lines['بلغ عدد ']).toBe(true);
+    expect(lines['Shipped:']).toBe(false);
+    expect(lines['تم شحن 3']).toBe(true);
+    // Each starts at its own start edge, whichever side that is.
+    for (const line of layout.lines) expect(line.startGap, line.text).toBeLessThanOrEqual(3);
   });
 });
 
