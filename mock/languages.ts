@@ -14,35 +14,40 @@ export function uiLanguage(request: Request): UiLanguage {
 }
 
 /** The default texts of `/config` (MockSettings) in English, and what the service says in Turkish. */
-export const CONFIG_TEXTS: Record<UiLanguage, Required<Pick<MockSettings, 'title' | 'welcome'>> & { suggestions: string[] }> =
-  {
-    en: {
-      title: 'Data assistant',
-      welcome: 'Hi! Ask me about your orders, customers and sales.',
-      suggestions: [
-        'How many orders did we get last week?',
-        'Who are our top 5 customers this year?',
-        'Show monthly sales for 2026 by region',
-        'Which products are running low on stock?',
-      ],
-    },
-    tr: {
-      title: 'Veri asistanı',
-      welcome: 'Merhaba! Siparişleriniz, müşterileriniz ve satışlarınızla ilgili sorularınızı yanıtlarım.',
-      suggestions: [
-        'Geçen hafta kaç sipariş aldık?',
-        'Bu yılın en iyi 5 müşterisi kimler?',
-        '2026 aylık satışlarını bölgeye göre göster',
-        'Stoğu azalan ürünler hangileri?',
-      ],
-    },
-  };
+export const CONFIG_TEXTS: Record<
+  UiLanguage,
+  Required<Pick<MockSettings, 'title' | 'welcome'>> & { suggestions: string[] }
+> = {
+  en: {
+    title: 'Data assistant',
+    welcome: 'Hi! Ask me about your orders, customers and sales.',
+    suggestions: [
+      'How many orders did we get last week?',
+      'Who are our top 5 customers this year?',
+      'Show monthly sales for 2026 by region',
+      'Which products are running low on stock?',
+    ],
+  },
+  tr: {
+    title: 'Veri asistanı',
+    welcome: 'Merhaba! Siparişleriniz, müşterileriniz ve satışlarınızla ilgili sorularınızı yanıtlarım.',
+    suggestions: [
+      'Geçen hafta kaç sipariş aldık?',
+      'Bu yılın en iyi 5 müşterisi kimler?',
+      '2026 aylık satışlarını bölgeye göre göster',
+      'Stoğu azalan ürünler hangileri?',
+    ],
+  },
+};
 
 /**
  * `/config`'s texts in `language`: a text still at its default is answered in that language; one a
  * test or the demo set (`setSettings`) is answered as set, in every language.
  */
-export function localizedTexts(s: MockSettings, language: UiLanguage): Pick<ServiceConfig, 'title' | 'welcome'> & {
+export function localizedTexts(
+  s: MockSettings,
+  language: UiLanguage,
+): Pick<ServiceConfig, 'title' | 'welcome'> & {
   suggestions?: unknown;
 } {
   const en = CONFIG_TEXTS.en;
@@ -51,7 +56,9 @@ export function localizedTexts(s: MockSettings, language: UiLanguage): Pick<Serv
   return {
     ...(s.title === undefined ? {} : { title: pick(s.title, en.title, own.title) }),
     ...(s.welcome === undefined ? {} : { welcome: pick(s.welcome, en.welcome, own.welcome) }),
-    ...(s.suggestions === undefined ? {} : { suggestions: pick<unknown>(s.suggestions, en.suggestions, own.suggestions) }),
+    ...(s.suggestions === undefined
+      ? {}
+      : { suggestions: pick<unknown>(s.suggestions, en.suggestions, own.suggestions) }),
   };
 }
 

@@ -42,7 +42,8 @@ export function sanitize(root: HTMLElement): DocumentFragment {
   // DOMPurify keeps any value of an allowed attribute. Every `dir` here is the builder's, whose
   // raw HTML is text; should one ever come from elsewhere, a reply still cannot turn a block
   // right to left (or code) against its own text.
-  for (const el of clean.querySelectorAll('[dir]')) if (el.getAttribute('dir') !== OWN_DIR(el)) el.removeAttribute('dir');
+  for (const el of clean.querySelectorAll('[dir]'))
+    if (el.getAttribute('dir') !== OWN_DIR(el)) el.removeAttribute('dir');
   const frag = new DocumentFragment();
   frag.append(...clean.childNodes);
   return frag;

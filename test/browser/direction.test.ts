@@ -56,7 +56,9 @@ const layoutOf = (wp: WidgetPage, index: number) =>
     const line = (el: Element) => {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
         acceptNode: (n) =>
-          n.nodeValue!.trim() && !n.parentElement!.closest('ul ul, ol ol') ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT,
+          n.nodeValue!.trim() && !n.parentElement!.closest('ul ul, ol ol')
+            ? NodeFilter.FILTER_ACCEPT
+            : NodeFilter.FILTER_REJECT,
       });
       const texts: Text[] = [];
       while (walker.nextNode()) texts.push(walker.currentNode as Text);
