@@ -4,6 +4,7 @@ import type { PortalCode, ServiceConfig, VoiceSession } from '../src/api/types';
 import { handleChat } from './chat';
 import { errorResponse, jsonResponse, preflight, refuse, unprocessable, withCors } from './http';
 import { verifyJwt } from './jwt';
+import { localizedTexts, uiLanguage, type UiLanguage } from './languages';
 import { authScenarioError, type ErrorAnswer } from './scenarios';
 import { PAGE_SIZE, randomHex } from './state';
 import type { MockContext, RecordedRequest, Visit } from './types';
@@ -19,7 +20,7 @@ export function createHandlers(baseUrl: string, ctx: MockContext): RequestHandle
     http.options(`${api}/*`, preflight),
     http.get(
       `${api}/config`,
-      guarded(() => jsonResponse(config(ctx))),
+      guarded(({ request }) => jsonResponse(config(ctx, uiLanguage(request)))),
     ),
     http.get(`${api}/conversations`, guarded(listConversations(ctx))),
     http.get(`${api}/conversations/:id`, guarded(getConversation(ctx))),
@@ -58,12 +59,11 @@ async function authenticate(request: Request, ctx: MockContext): Promise<ErrorAn
   return result.ok ? { sub: result.claims.sub } : { status: 401, detail: { error: result.error } };
 }
 
-function config(ctx: MockContext): ServiceConfig {
+/** `/config` in the UI language the request names (`Accept-Language`). */
+function config(ctx: MockContext, language: UiLanguage): ServiceConfig {
   const s = ctx.settings();
   return {
-    ...(s.title === undefined ? {} : { title: s.title }),
-    ...(s.welcome === undefined ? {} : { welcome: s.welcome }),
-    ...(s.suggestions === undefined ? {} : { suggestions: s.suggestions as string[] }),
+    ...(localizedTexts(s, language) as Pick<ServiceConfig, 'title' | 'welcome' | 'suggestions'>),
     read_only: s.readOnly || ctx.scenario() === 'read-only',
     voice: { configured: s.voiceConfigured },
     connected_accounts: { enabled: s.connectedAccounts },

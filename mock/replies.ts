@@ -16,6 +16,8 @@ import {
 } from './sse';
 
 import { bigRowsAsked, bigTableAnswer, HOSTILE_TABLES_ANSWER } from './hostile-tables';
+import { normalAnswer, rtlAnswer } from './language-answers';
+import { questionLanguage } from './languages';
 
 export type StoredReply = Pick<WireMessage, 'content' | 'confirmation' | 'approval'>;
 
@@ -160,8 +162,11 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
         stored: { content: text },
       };
     }
+    case 'rtl':
+      return simple(rtlAnswer(questionLanguage(ctx.userMessage)));
     default:
-      return simple(answers.NORMAL_ANSWER);
+      // The assistant answers in the question's language (docs/protocol.md, "Every request").
+      return simple(normalAnswer(questionLanguage(ctx.userMessage)));
   }
 }
 

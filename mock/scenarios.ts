@@ -27,6 +27,7 @@ export const SCENARIOS = [
   { name: 'slow-start', label: 'Slow start: 4 s before the first token' },
   { name: 'limit-short', label: '429 per-minute limit that resets in 8 s (the next send after it is answered)' },
   { name: 'reload-mid-reply', label: 'Slow reply stored when written: reload the page while it streams' },
+  { name: 'rtl', label: 'Right-to-left answers: Arabic or Hebrew by the question, else Arabic and English mixed' },
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name'];

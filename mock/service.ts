@@ -1,6 +1,7 @@
 // The mock data query service: one set of msw handlers for unit tests, the Node server and the demo.
 import type { RequestHandler, WebSocketHandler } from 'msw';
 import { createHandlers } from './handlers';
+import { CONFIG_TEXTS } from './languages';
 import { DEMO_PUBLIC_ID, DEMO_SECRET } from './jwt';
 import type { ScenarioName } from './scenarios';
 import { createMockState, type MockState } from './state';
@@ -53,14 +54,8 @@ export const DEFAULT_SETTINGS: MockSettings = {
   voiceConfigured: true,
   connectedAccounts: true,
   readOnly: false,
-  title: 'Data assistant',
-  welcome: 'Hi! Ask me about your orders, customers and sales.',
-  suggestions: [
-    'How many orders did we get last week?',
-    'Who are our top 5 customers this year?',
-    'Show monthly sales for 2026 by region',
-    'Which products are running low on stock?',
-  ],
+  // Answered in Turkish to `Accept-Language: tr` while they are these defaults (mock/languages.ts).
+  ...CONFIG_TEXTS.en,
 };
 
 export function createMockService(opts: MockServiceOptions): MockService {

@@ -56,6 +56,8 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     publicId: opts.publicId,
     getToken: opts.getToken,
     staticToken: opts.staticToken,
+    // Read as each request starts: after setLocale, every request speaks the new language.
+    locale: () => model.session.get().locale,
     requestTimeoutMs: opts.timeoutMs || undefined,
   });
   const model = createWidgetModel(opts, api);

@@ -13,6 +13,11 @@ export interface RequestConfig {
   baseUrl: string;
   publicId: string;
   tokens: TokenProvider;
+  /**
+   * The UI locale, read as each request starts: sent as `Accept-Language` so the service answers
+   * `/config`'s texts in it (docs/protocol.md, "Every request").
+   */
+  locale: () => string;
   /** For tests; defaults to the global fetch as it is at call time. */
   fetch?: typeof fetch;
   /** Jitter source for retry backoff; defaults to Math.random. */
@@ -68,7 +73,11 @@ export function createRequest(cfg: RequestConfig): Request {
   return async (path, { signal, post, accept = JSON_TYPE, onRetry } = {}) => {
     const body = post && JSON.stringify(post[0]);
     // Only Authorization changes between attempts (fetch copies the headers when called).
-    const headers: Record<string, string> = { Accept: accept, 'X-Public-Id': cfg.publicId };
+    const headers: Record<string, string> = {
+      Accept: accept,
+      'Accept-Language': cfg.locale(),
+      'X-Public-Id': cfg.publicId,
+    };
     // JSON.stringify gives undefined for no body; Content-Type only goes with one.
     if (body) headers['Content-Type'] = JSON_TYPE;
     if (post) headers['Idempotency-Key'] = uuid();

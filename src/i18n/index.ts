@@ -27,6 +27,12 @@ addMessages(MESSAGES);
 export const messages = (locale: Locale): Messages => catalogs[locale];
 
 /**
+ * The UI language's writing direction, which the widget's own chrome keeps whatever the page's
+ * `dir` (docs/protocol.md, "Direction"). Both UI languages are written left to right.
+ */
+export const textDirection = (locale: Locale): 'ltr' | 'rtl' => (locale === 'tr' || locale === 'en' ? 'ltr' : 'rtl');
+
+/**
  * A whole number with the locale's group separator, "3,000" / "3.000". Not with Intl: the first
  * number format of a page costs V8 tens of milliseconds (docs/hardening.md, long tables).
  */

@@ -51,8 +51,21 @@ function inline(tokens: Token[] = [], inLink = false): Child[] {
   });
 }
 
-/** The DOM of block tokens (and of the `plain` token ./lex.ts makes of a block nested too deep). */
-export function blocks(tokens: Token[]): Node[] {
+/**
+ * Direction (docs/protocol.md, "Direction"): a block takes the direction of its own text with
+ * `dir="auto"`, which reads the first strong letter of its text but skips every descendant that
+ * has a `dir` itself. So only the outermost text block says `auto`: a list item or a quote (and
+ * the blocks inside them follow it), a table's scroll box (./table.ts), a paragraph or heading
+ * not inside one of those. Code is always left to right. No `dir` is ever taken from the reply.
+ */
+const AUTO = { dir: 'auto' };
+const own = (nested: boolean) => (nested ? {} : AUTO);
+
+/**
+ * The DOM of block tokens (and of the `plain` token ./lex.ts makes of a block nested too deep);
+ * `nested`: inside a list item or a quote, whose direction they follow.
+ */
+export function blocks(tokens: Token[], nested = false): Node[] {
   return tokens.flatMap((token): Node[] => {
     const t = token as Tokens.Generic;
     switch (t.type) {
@@ -62,7 +75,7 @@ export function blocks(tokens: Token[]): Node[] {
       // Page headings are far too big inside a chat bubble, and an h1 in a reply would sit above
       // the host page's own outline: shifted by two levels.
       case 'heading':
-        return [h(`h${Math.min(t.depth + 2, 6)}`, inline(t.tokens))];
+        return [h(`h${Math.min(t.depth + 2, 6)}`, inline(t.tokens), own(nested))];
       case 'code': {
         // The info string's first word names the language, as a class only when it looks like one.
         const lang = String(t.lang ?? '')
@@ -73,10 +86,10 @@ export function blocks(tokens: Token[]): Node[] {
           [t.text.replace(/\n$/, '') + '\n'],
           /^[\w#+.-]{1,40}$/.test(lang) ? { class: `language-${lang}` } : {},
         );
-        return [h('pre', [code])];
+        return [h('pre', [code], { dir: 'ltr' })];
       }
       case 'blockquote':
-        return [h('blockquote', blocks(t.tokens as Token[]))];
+        return [h('blockquote', blocks(t.tokens as Token[], true), AUTO)];
       case 'hr':
         return [h('hr')];
       case 'list':
@@ -87,8 +100,9 @@ export function blocks(tokens: Token[]): Node[] {
               h(
                 'li',
                 (item.tokens as Token[]).flatMap((c) =>
-                  c.type === 'text' || c.type === 'checkbox' ? inline([c]) : blocks([c]),
+                  c.type === 'text' || c.type === 'checkbox' ? inline([c]) : blocks([c], true),
                 ),
+                AUTO,
               ),
             ),
             t.ordered && t.start !== 1 && t.start !== '' ? { start: String(t.start) } : {},
@@ -97,7 +111,7 @@ export function blocks(tokens: Token[]): Node[] {
       case 'table':
         return [tableBlock(t as Tokens.Table, (cell) => inline(cell))];
       case 'html':
-        return [/^\s*<br\s*\/?>\s*$/i.test(t.text) ? h('br') : h('p', [t.text.trimEnd()])];
+        return [/^\s*<br\s*\/?>\s*$/i.test(t.text) ? h('br') : h('p', [t.text.trimEnd()], own(nested))];
       // Nested too deep to lex within budget (`MAX_DEPTH`, ./limits.ts): its lines, as written.
       case 'plain':
         return [
@@ -107,10 +121,11 @@ export function blocks(tokens: Token[]): Node[] {
               .trimEnd()
               .split('\n')
               .flatMap((line: string, i: number) => (i ? [h('br'), line] : [line])),
+            own(nested),
           ),
         ];
       default:
-        return [h('p', t.tokens ? inline(t.tokens) : [decode(t.text ?? t.raw ?? '')])];
+        return [h('p', t.tokens ? inline(t.tokens) : [decode(t.text ?? t.raw ?? '')], own(nested))];
     }
   });
 }

@@ -7,7 +7,7 @@
 import DOMPurify from 'dompurify';
 
 import { markCodeBidi } from './bidi';
-import { LINK_SCHEME, PURIFY } from './sanitize-config';
+import { LINK_SCHEME, OWN_DIR, PURIFY } from './sanitize-config';
 
 /** Returns the absolute, canonical URL if `raw` is an http, https or mailto one, else null. */
 export function allowedUrl(raw: string | null): string | null {
@@ -39,6 +39,11 @@ export function sanitize(root: HTMLElement): DocumentFragment {
   }
   // Also after DOMPurify, whose allowlist has no <span>: bidirectional controls in code shown (./bidi.ts).
   markCodeBidi(clean);
+  // DOMPurify keeps any value of an allowed attribute. Every `dir` here is the builder's, whose
+  // raw HTML is text; should one ever come from elsewhere, a reply still cannot turn a block
+  // right to left (or code) against its own text.
+  for (const el of clean.querySelectorAll('[dir]'))
+    if (el.getAttribute('dir') !== OWN_DIR(el)) el.removeAttribute('dir');
   const frag = new DocumentFragment();
   frag.append(...clean.childNodes);
   return frag;

@@ -43,5 +43,7 @@ export function tableBlock(t: Tokens.Table, inline: (tokens: Token[]) => Child[]
   // The wrapper scrolls sideways so a wide table never widens the message panel. The block
   // around it will also hold the table's chart and buttons (ui/answer-actions.ts): made
   // here, so that adding them never moves a table of thousands of rows in the DOM.
-  return h('div', [h('div', [table], { class: 'table-scroll' })], { class: 'table-block' });
+  // The scroll box takes the direction of the table's first words (./build.ts, "Direction"): the
+  // first column and the start of the scroll sit on the right of a right-to-left table.
+  return h('div', [h('div', [table], { class: 'table-scroll', dir: 'auto' })], { class: 'table-block' });
 }

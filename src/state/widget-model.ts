@@ -200,7 +200,12 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
       void chat.load(id);
     },
     setTheme: (theme) => patch({ theme }),
-    setLocale: (locale) => patch({ locale }),
+    setLocale: (locale) => {
+      if (locale === session.get().locale) return;
+      patch({ locale });
+      // The service's title, welcome and suggestions in the new language (docs/protocol.md, "GET /config").
+      config.reload();
+    },
     openPortal: portal,
     dismissNotice: () => notice.set(null),
     chartFailed: () => notify({ kind: 'error', code: 'chart_unavailable', say: 'chartFailed' }),

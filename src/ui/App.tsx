@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { textDirection } from '../i18n';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { Launcher } from './Launcher';
@@ -6,7 +7,7 @@ import { Panel } from './Panel';
 
 export function App() {
   const model = useModel();
-  const { open } = useStore(model.session);
+  const { open, locale } = useStore(model.session);
   const inline = model.options.container !== null;
   const launcher = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(open);
@@ -18,7 +19,8 @@ export function App() {
   }, [open]);
 
   return (
-    <div class={`root ${inline ? 'inline' : 'floating'}${open ? ' open' : ''}`}>
+    // The chrome keeps the UI language's direction, whatever the page's (docs/protocol.md, "Direction").
+    <div class={`root ${inline ? 'inline' : 'floating'}${open ? ' open' : ''}`} dir={textDirection(locale)}>
       {inline ? <Panel inline /> : open && <Panel inline={false} />}
       {!inline && <Launcher buttonRef={launcher} />}
     </div>

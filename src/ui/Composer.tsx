@@ -53,6 +53,8 @@ export function Composer() {
         <textarea
           ref={input}
           part="composer-input"
+          // What the visitor writes reads in its own direction (docs/protocol.md, "Direction").
+          dir="auto"
           rows={1}
           value={draft}
           aria-label={t.composerLabel}

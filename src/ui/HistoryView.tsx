@@ -28,7 +28,8 @@ export function HistoryView() {
               part="history-item"
               onClick={() => model.openConversation(item.id)}
             >
-              <span>{item.title || t.untitled}</span>
+              {/* A title is in the language of its conversation. */}
+              <span dir={item.title ? 'auto' : undefined}>{item.title || t.untitled}</span>
               <span class="when">{relativeTime(locale, item.updated_at)}</span>
             </button>
           </li>

@@ -2,6 +2,7 @@ import type { ChatMessage, ReplyPhase } from '../state/chat-types';
 import { isLive } from '../state/reply';
 import { store, useStore } from '../state/store';
 import { Confirmation } from './Confirmation';
+import { textDirection } from '../i18n';
 import { useModel } from './context';
 import { Markdown } from './Markdown';
 import { NoticeView } from './NoticeView';
@@ -47,11 +48,16 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
 }
 
 export function Message({ message }: { message: ChatMessage }) {
-  const t = useModel().t();
+  const model = useModel();
+  const t = model.t();
   if (message.role === 'assistant') return <AssistantMessage message={message} />;
   return (
-    <div class="message" part="message" data-role="user">
-      <span class="sr-only">{t.you}: </span>
+    // The visitor's text takes its own direction; the label keeps the UI's (and, having a `dir`,
+    // is left out when the browser reads the message's direction from its text).
+    <div class="message" part="message" data-role="user" dir="auto">
+      <span class="sr-only" dir={textDirection(model.session.get().locale)}>
+        {t.you}:{' '}
+      </span>
       {message.content}
     </div>
   );

@@ -6,7 +6,13 @@ export const BASE = 'https://svc.test';
 export const API = `${BASE}/api/v1/widget`;
 
 export function makeClient(over: Partial<ClientConfig> = {}) {
-  return createClient({ baseUrl: `${BASE}/`, publicId: 'pk_test', getToken: () => 'h.p.tok', ...over });
+  return createClient({
+    baseUrl: `${BASE}/`,
+    publicId: 'pk_test',
+    getToken: () => 'h.p.tok',
+    locale: () => 'en',
+    ...over,
+  });
 }
 
 /** One `chat.completion.chunk` frame with the given delta. */

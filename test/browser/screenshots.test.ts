@@ -4,6 +4,7 @@
 // Runs in Chromium, Firefox and WebKit (test/browser/engines): files are named `…-<engine>.png`.
 import { existsSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CONFIG_TEXTS } from '../../mock/languages';
 import { DESKTOP, openPage, PHONE } from './engines';
 
 const QUESTION = { en: 'How many orders did we get last week?', tr: 'Geçen hafta kaç sipariş aldık?' } as const;
@@ -33,7 +34,8 @@ describe('screenshots', () => {
             if (locale === 'en') expectPng(await wp.screenshot(`${theme}-launcher`));
           }
           await wp.openPanel();
-          await wp.page.getByRole('dialog', { name: 'Data assistant' }).waitFor();
+          // Named by the service's title, in the UI language (`Accept-Language`).
+          await wp.page.getByRole('dialog', { name: CONFIG_TEXTS[locale].title }).waitFor();
           await wp.send(QUESTION[locale]);
           const reply = await wp.waitForReplies(1);
           await reply.locator('table').waitFor();

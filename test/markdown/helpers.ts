@@ -16,6 +16,8 @@ export function violations(root: ParentNode): string[] {
       if (name === 'src' || name === 'srcset') out.push(`${name} on <${tag}>`);
       if (name === 'href' && !/^(https?|mailto):/.test(value)) out.push(`href=${value}`);
       if (name === 'href' && tag !== 'a') out.push(`href on <${tag}>`);
+      // Direction is the renderer's alone (docs/protocol.md, "Direction"): never a reply's.
+      if (name === 'dir' && value !== (tag === 'pre' ? 'ltr' : 'auto')) out.push(`dir=${value} on <${tag}>`);
     }
     if (tag === 'a') {
       if (!el.hasAttribute('href')) out.push('<a> without href');

@@ -84,4 +84,9 @@ export const PAYLOADS: readonly string[] = [
   '- [x](javascript:alert(1))',
   '# <svg onload=alert(1)>',
   '&lt;script&gt;alert(1)&lt;/script&gt;',
+  // a direction of the reply's own choosing, to turn text around
+  '<p dir="rtl">moc.knab-ruoy.www</p>',
+  '<bdo dir="rtl">gnirts</bdo> and <div dir=rtl>x</div>',
+  '- <span dir="rtl">item</span>\n\n| <td dir=rtl>a</td> |\n|---|\n| b |',
+  '```\n<pre dir="rtl">code</pre>\n```',
 ];

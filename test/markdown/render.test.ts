@@ -59,23 +59,23 @@ describe('renderMarkdown', () => {
 
   it('renders a fenced code block with a sanitized language class and no highlighting', () => {
     expect(html('```sql\nSELECT * FROM t WHERE a < 3;\n```')).toBe(
-      '<pre><code class="language-sql">SELECT * FROM t WHERE a &lt; 3;\n</code></pre>',
+      '<pre dir="ltr"><code class="language-sql">SELECT * FROM t WHERE a &lt; 3;\n</code></pre>',
     );
     expect(html('```c++\nx\n```')).toContain('class="language-c++"');
-    expect(html('```"><x\nx\n```')).toBe('<pre><code>x\n</code></pre>');
-    expect(html('    indented\n')).toBe('<pre><code>indented\n</code></pre>');
+    expect(html('```"><x\nx\n```')).toBe('<pre dir="ltr"><code>x\n</code></pre>');
+    expect(html('    indented\n')).toBe('<pre dir="ltr"><code>indented\n</code></pre>');
   });
 
   it('preserves Turkish text exactly', () => {
     const text = 'Iğdır, Şanlıurfa ve İstanbul: çalışan sayısı ÖZGÜR ığüşöç İIıi';
     expect(mount(renderMarkdown(text)).textContent).toBe(text);
     expect(html('**Günlük** _sınır_ ~~aşıldı~~')).toBe(
-      '<p><strong>Günlük</strong> <em>sınır</em> <del>aşıldı</del></p>',
+      '<p dir="auto"><strong>Günlük</strong> <em>sınır</em> <del>aşıldı</del></p>',
     );
   });
 
   it('renders lists, quotes, rules and shifts headings down two levels', () => {
-    expect(html('# A\n## B\n###### C')).toBe('<h3>A</h3><h4>B</h4><h6>C</h6>');
+    expect(html('# A\n## B\n###### C')).toBe('<h3 dir="auto">A</h3><h4 dir="auto">B</h4><h6 dir="auto">C</h6>');
     const root = mount(renderMarkdown('> quote\n\n- a\n- b\n\n3. c\n4. d\n\n---'));
     expect(Array.from(root.children, (e) => e.localName)).toEqual(['blockquote', 'ul', 'ol', 'hr']);
     expect(root.querySelector('ol')?.getAttribute('start')).toBe('3');
@@ -90,12 +90,12 @@ describe('renderMarkdown', () => {
 
   it('keeps <br> as a line break (tables use it) and everything else as text', () => {
     expect(html('| a |\n|---|\n| x<br>y |')).toContain('<td>x<br>y</td>');
-    expect(html('<div>hi</div>')).toBe('<p>&lt;div&gt;hi&lt;/div&gt;</p>');
+    expect(html('<div>hi</div>')).toBe('<p dir="auto">&lt;div&gt;hi&lt;/div&gt;</p>');
   });
 
   it('uses a private marked instance: the page’s global marked settings neither leak in nor get changed', () => {
     marked.use({ renderer: { paragraph: () => '<p>HIJACKED</p>' } });
-    expect(html('hello')).toBe('<p>hello</p>');
+    expect(html('hello')).toBe('<p dir="auto">hello</p>');
     marked.setOptions(marked.getDefaults());
     renderMarkdown('# x\n\n![i](https://e.example/i.png)');
     expect(marked.parse('# x', { async: false })).toBe('<h1>x</h1>\n');

@@ -39,7 +39,7 @@ describe('renderMarkdown with hostile model output', () => {
   });
 
   it('keeps only the alt text of an image with a non-http URL', () => {
-    expect(mount(renderMarkdown('![alt](javascript:alert(1))')).innerHTML).toBe('<p>alt</p>');
+    expect(mount(renderMarkdown('![alt](javascript:alert(1))')).innerHTML).toBe('<p dir="auto">alt</p>');
     expect(mount(renderMarkdown('![alt](mailto:a@b.example)')).querySelector('a')).toBeNull();
     expect(mount(renderMarkdown('a ![](data:image/png;base64,AAAA) b')).textContent).toBe('a  b');
   });
