@@ -1,11 +1,14 @@
 import { render } from 'preact';
 import { createClient } from './api/client';
+import { messages } from './i18n';
+import { loadMarkdown } from './markdown/engine';
 import type { ResolvedOptions } from './options';
-import { createWidgetModel } from './state/widget-model';
+import { createWidgetModel, type SessionState, type WidgetModel } from './state/widget-model';
 import { applyStyles } from './styles';
 import type { AskOptions, WidgetEvent, WidgetInstance } from './types';
 import { App } from './ui/App';
 import { ModelContext } from './ui/context';
+import { createLauncher } from './ui/launcher';
 
 /** Host elements mounted by this script, so a second init on the same target replaces the first. */
 const instances = new WeakMap<Element, WidgetInstance>();
@@ -44,37 +47,42 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   const old = existingHost(opts.container);
   if (old) instances.get(old)?.destroy();
 
+  // What `init` builds is what the launcher needs: the host, shell.css and a plain-DOM button. The
+  // model (sessionStorage is read there), chat.css and Preact come in idle time, or at once when
+  // something needs them: a click, a page call, `open`, an inline panel (docs/benchmarks.md, "Start-up").
+  const inline = opts.container !== null;
+  let destroyed = false;
   const host = document.createElement('div');
   host.setAttribute('data-service-widget', '');
-  host.setAttribute('data-mode', opts.container ? 'inline' : 'floating');
+  host.setAttribute('data-mode', inline ? 'inline' : 'floating');
   const root = host.attachShadow({ mode: 'open' });
   // The text colour on the accent is derived from it in CSS (shell.css), whatever colour it is.
-  applyStyles(root, opts.nonce, opts.primaryColor);
+  const panelStyles = applyStyles(root, opts.nonce, opts.primaryColor);
+  const frame = root.appendChild(document.createElement('div'));
+  const slot = document.createElement('div');
+  slot.className = 'slot';
+  const launcher = inline ? null : createLauncher(() => core().toggle());
+  if (launcher) frame.append(launcher.button);
 
-  const api = createClient({
-    baseUrl: opts.baseUrl,
-    publicId: opts.publicId,
-    getToken: opts.getToken,
-    staticToken: opts.staticToken,
-    requestTimeoutMs: opts.timeoutMs || undefined,
-  });
-  const model = createWidgetModel(opts, api);
-  const disposers: (() => void)[] = [model.dispose];
-
-  const reflect = () => {
-    const { theme, locale } = model.session.get();
+  let wasOpen = false;
+  /** The panel's tree is made (in idle time) and not yet shown. */
+  let warm = false;
+  const reflect = ({ theme, locale, open }: Pick<SessionState, 'theme' | 'locale' | 'open'>) => {
     host.setAttribute('data-theme', theme);
     host.setAttribute('lang', locale);
+    frame.className = `root ${inline ? 'inline' : 'floating'}${open ? ' open' : ''}`;
+    launcher?.show(open, messages(locale));
+    // Closing the floating panel returns focus to the launcher, and drops the panel's tree.
+    if (wasOpen && !open) {
+      launcher?.button.focus();
+      if (warm) draw((warm = false));
+    }
+    wasOpen = open;
+    // The panel is in the document while it is open: a closed floating panel has no nodes there.
+    if (!open && !inline) slot.remove();
+    else if (slot.parentNode !== frame) frame.prepend(slot);
   };
-  reflect();
-  disposers.push(model.session.subscribe(reflect));
-
-  // Back online: the offline notice no longer applies; sending still waits for the visitor.
-  const onOnline = () => {
-    if (model.notice.get()?.kind === 'offline') model.dismissNotice();
-  };
-  window.addEventListener('online', onOnline);
-  disposers.push(() => window.removeEventListener('online', onOnline));
+  const disposers: (() => void)[] = [];
 
   // A script in <head> may call init before <body> exists: the launcher joins it once parsed.
   const attach = () => (opts.container ?? document.body)?.appendChild(host);
@@ -83,30 +91,103 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     document.addEventListener('DOMContentLoaded', attach, { once: true });
     disposers.push(() => document.removeEventListener('DOMContentLoaded', attach));
   }
-  render(
-    <ModelContext.Provider value={model}>
-      <App />
-    </ModelContext.Provider>,
-    root,
-  );
-  if (opts.container || opts.open || model.reopen) model.open();
 
-  let destroyed = false;
+  let model: WidgetModel | undefined;
+  const draw = (w: boolean) =>
+    render(
+      <ModelContext.Provider value={model!}>
+        <App warm={w} />
+      </ModelContext.Provider>,
+      slot,
+    );
+  const core = (): WidgetModel => {
+    if (model) return model;
+    const m = (model = createWidgetModel(
+      opts,
+      createClient({
+        baseUrl: opts.baseUrl,
+        publicId: opts.publicId,
+        getToken: opts.getToken,
+        staticToken: opts.staticToken,
+        requestTimeoutMs: opts.timeoutMs || undefined,
+      }),
+    ));
+    disposers.push(m.dispose);
+    panelStyles();
+    let engine = false;
+    disposers.push(
+      m.session.subscribe((s) => {
+        reflect(s);
+        // Once the panel is open the markdown engine will be needed: loaded in idle time, so that
+        // the first send does not wait for it (src/markdown/engine.ts).
+        if (s.open && !engine) idle(() => void loadMarkdown(), 2000);
+        engine ||= s.open;
+      }),
+    );
+    // Back online: the offline notice no longer applies; sending still waits for the visitor.
+    const onOnline = () => {
+      if (m.notice.get()?.kind === 'offline') m.dismissNotice();
+    };
+    window.addEventListener('online', onOnline);
+    disposers.push(() => window.removeEventListener('online', onOnline));
+    draw(false);
+    if (inline || opts.open || m.reopen) m.open();
+    return m;
+  };
+
+  // Idle work, cancelled by destroy. requestIdleCallback's timeout keeps a busy page from
+  // postponing it for long; Safari has no requestIdleCallback: a timer then.
+  const idle = (work: () => void, timeout: number) => {
+    const run = () => destroyed || work();
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(run, { timeout });
+      disposers.push(() => cancelIdleCallback(id));
+    } else {
+      const id = setTimeout(run, 1);
+      disposers.push(() => clearTimeout(id));
+    }
+  };
+  // The panel's tree, made in idle time after the page's own load and kept out of the document
+  // until the visitor opens it: its code compiled, chat.css parsed and matched, its fonts loaded and
+  // its nodes created before the first click. Laid out once, hidden, in the same task (no frame
+  // shows it), so that the composer measures itself as it mounts.
+  const prepare = () => {
+    const m = core();
+    if (m.session.get().open || warm) return;
+    slot.classList.add('warm');
+    frame.prepend(slot);
+    draw((warm = true));
+    void frame.offsetWidth;
+    slot.remove();
+    slot.classList.remove('warm');
+  };
+  const afterLoad = () => idle(prepare, 2000);
+  if (inline || opts.open) core();
+  else {
+    // A panel kept open by `persist` reopens soon after the launcher shows, not after the page's load.
+    idle(core, 200);
+    if (document.readyState === 'complete') afterLoad();
+    else {
+      window.addEventListener('load', afterLoad, { once: true });
+      disposers.push(() => window.removeEventListener('load', afterLoad));
+    }
+  }
+
   const instance: WidgetInstance = {
-    open: model.open,
-    close: model.close,
-    toggle: model.toggle,
-    newConversation: model.newConversation,
-    setTheme: model.setTheme,
-    setLocale: model.setLocale,
+    open: () => core().open(),
+    close: () => core().close(),
+    toggle: () => core().toggle(),
+    newConversation: () => core().newConversation(),
+    setTheme: (theme) => core().setTheme(theme),
+    setLocale: (locale) => core().setLocale(locale),
     ask(text, options) {
       const send = askArguments(text, options);
-      if (!destroyed) model.ask(text, send);
+      if (!destroyed) core().ask(text, send);
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      render(null, root);
+      if (model) render(null, slot);
       for (const dispose of disposers.splice(0)) dispose();
       host.remove();
       instances.delete(host);
