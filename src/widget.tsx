@@ -82,6 +82,7 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     if (!open && !inline) slot.remove();
     else if (slot.parentNode !== frame) frame.prepend(slot);
   };
+  reflect({ ...opts, open: false });
   const disposers: (() => void)[] = [];
 
   // A script in <head> may call init before <body> exists: the launcher joins it once parsed.
@@ -114,16 +115,10 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     ));
     disposers.push(m.dispose);
     panelStyles();
-    let engine = false;
-    disposers.push(
-      m.session.subscribe((s) => {
-        reflect(s);
-        // Once the panel is open the markdown engine will be needed: loaded in idle time, so that
-        // the first send does not wait for it (src/markdown/engine.ts).
-        if (s.open && !engine) idle(() => void loadMarkdown(), 2000);
-        engine ||= s.open;
-      }),
-    );
+    disposers.push(m.session.subscribe(reflect));
+    // A visitor typing a question will send it: the markdown engine is loaded in idle time meanwhile,
+    // so that the first send does not wait for it (src/markdown/engine.ts).
+    slot.addEventListener('input', () => idle(() => void loadMarkdown(), 1000), { once: true });
     // Back online: the offline notice no longer applies; sending still waits for the visitor.
     const onOnline = () => {
       if (m.notice.get()?.kind === 'offline') m.dismissNotice();
