@@ -51,10 +51,11 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   // model (sessionStorage is read there), chat.css and Preact come in idle time, or at once when
   // something needs them: a click, a page call, `open`, an inline panel (docs/benchmarks.md, "Start-up").
   const inline = opts.container !== null;
+  const mode = inline ? 'inline' : 'floating';
   let destroyed = false;
   const host = document.createElement('div');
   host.setAttribute('data-service-widget', '');
-  host.setAttribute('data-mode', inline ? 'inline' : 'floating');
+  host.setAttribute('data-mode', mode);
   const root = host.attachShadow({ mode: 'open' });
   // The text colour on the accent is derived from it in CSS (shell.css), whatever colour it is.
   const panelStyles = applyStyles(root, opts.nonce, opts.primaryColor);
@@ -70,7 +71,7 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   const reflect = ({ theme, locale, open }: Pick<SessionState, 'theme' | 'locale' | 'open'>) => {
     host.setAttribute('data-theme', theme);
     host.setAttribute('lang', locale);
-    frame.className = `root ${inline ? 'inline' : 'floating'}${open ? ' open' : ''}`;
+    frame.className = `root ${mode}${open ? ' open' : ''}`;
     launcher?.show(open, messages(locale));
     // Closing the floating panel returns focus to the launcher, and drops the panel's tree.
     if (wasOpen && !open) {
@@ -105,13 +106,7 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     if (model) return model;
     const m = (model = createWidgetModel(
       opts,
-      createClient({
-        baseUrl: opts.baseUrl,
-        publicId: opts.publicId,
-        getToken: opts.getToken,
-        staticToken: opts.staticToken,
-        requestTimeoutMs: opts.timeoutMs || undefined,
-      }),
+      createClient({ ...opts, requestTimeoutMs: opts.timeoutMs || undefined }),
     ));
     disposers.push(m.dispose);
     panelStyles();
@@ -130,51 +125,37 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     return m;
   };
 
-  // Idle work, cancelled by destroy. requestIdleCallback's timeout keeps a busy page from
-  // postponing it for long; Safari has no requestIdleCallback: a timer then.
+  // Idle work: requestIdleCallback's timeout keeps a busy page from postponing it for long; Safari
+  // has no requestIdleCallback: a timer then. Not cancelled by destroy (bytes: widget.js is at its
+  // budget): it finds `destroyed` set and does nothing.
   const idle = (work: () => void, timeout: number) => {
     const run = () => destroyed || work();
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(run, { timeout });
-      disposers.push(() => cancelIdleCallback(id));
-    } else {
-      const id = setTimeout(run, 1);
-      disposers.push(() => clearTimeout(id));
-    }
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout });
+    else setTimeout(run, 1);
   };
-  // The panel's tree, made in idle time after the page's own load and kept out of the document
-  // until the visitor opens it: its code compiled, chat.css parsed and matched, its fonts loaded and
-  // its nodes created before the first click. Laid out once, hidden, in the same task (no frame
-  // shows it), so that the composer measures itself as it mounts.
+  // The panel's tree, made in idle time and kept out of the document until the visitor opens it:
+  // its code compiled, chat.css parsed and matched, its fonts loaded and its nodes created before
+  // the first click. Laid out once, hidden, in the same task (no frame shows it), so that the
+  // composer measures itself as it mounts; not before the host is in the document.
   const prepare = () => {
     const m = core();
-    if (m.session.get().open || warm) return;
-    slot.classList.add('warm');
+    if (m.session.get().open || warm || !host.isConnected) return;
+    slot.className = 'slot warm';
     frame.prepend(slot);
     draw((warm = true));
     void frame.offsetWidth;
     slot.remove();
-    slot.classList.remove('warm');
+    slot.className = 'slot';
   };
-  const afterLoad = () => idle(prepare, 2000);
   if (inline || opts.open) core();
   else {
-    // A panel kept open by `persist` reopens soon after the launcher shows, not after the page's load.
+    // A panel kept open by `persist` reopens soon after the launcher shows; the panel's tree
+    // comes in a later idle period.
     idle(core, 200);
-    if (document.readyState === 'complete') afterLoad();
-    else {
-      window.addEventListener('load', afterLoad, { once: true });
-      disposers.push(() => window.removeEventListener('load', afterLoad));
-    }
+    idle(prepare, 3000);
   }
 
-  const instance: WidgetInstance = {
-    open: () => core().open(),
-    close: () => core().close(),
-    toggle: () => core().toggle(),
-    newConversation: () => core().newConversation(),
-    setTheme: (theme) => core().setTheme(theme),
-    setLocale: (locale) => core().setLocale(locale),
+  const instance = {
     ask(text, options) {
       const send = askArguments(text, options);
       if (!destroyed) core().ask(text, send);
@@ -187,7 +168,10 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
       host.remove();
       instances.delete(host);
     },
-  };
+  } as WidgetInstance;
+  // The page's calls need the model: made now if idle time has not come yet; none once destroyed.
+  for (const name of ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale'] as const)
+    instance[name] = (arg?: unknown) => void (destroyed || (core()[name] as (a?: unknown) => void)(arg));
   instances.set(host, instance);
   queueMicrotask(() => {
     if (destroyed) return;

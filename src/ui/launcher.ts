@@ -20,7 +20,6 @@ export function createLauncher(onClick: () => void): Launcher {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
   svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
   const path = svg.appendChild(document.createElementNS(SVG, 'path'));
   button.append(svg);
   button.addEventListener('click', onClick);
