@@ -120,8 +120,9 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     };
     window.addEventListener('online', onOnline);
     disposers.push(() => window.removeEventListener('online', onOnline));
-    draw(false);
+    // Opened first, so that the panel is in the same render (and the first frame).
     if (inline || opts.open || m.reopen) m.open();
+    draw(false);
     return m;
   };
 
