@@ -87,8 +87,7 @@ async function pageRun({ src, kind, publicId, token }) {
   const code = await (await fetch(src)).text();
   const script = document.createElement('script');
   script.textContent = code;
-  const nextPaint = () =>
-    new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  const nextPaint = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
   const t0 = performance.now();
   document.head.append(script); // an inline script runs synchronously on insertion
   const t1 = performance.now();
@@ -216,8 +215,7 @@ async function measureEarlyOpen(h, widgetSrc) {
         });
         w.ask(question, { send: true });
         const root = document.querySelector('[data-service-widget]').shadowRoot;
-        while (!root.querySelector('[part~="message"][data-role="user"]'))
-          await new Promise((r) => setTimeout(r, 0));
+        while (!root.querySelector('[part~="message"][data-role="user"]')) await new Promise((r) => setTimeout(r, 0));
         const shown = await new Promise((r) =>
           requestAnimationFrame(() => setTimeout(() => r(performance.now() - t0), 0)),
         );
@@ -270,7 +268,9 @@ export async function runStartup() {
     console.log('');
     console.log(`Start-up, Chromium ${h.chromium}, median (fastest) of ${RUNS} fresh pages per variant:`);
     console.log('');
-    console.log(`${'variant'.padEnd(38)} ${'script evaluation'.padStart(22)} ${'init()'.padStart(20)} ${'mount'.padStart(20)}`);
+    console.log(
+      `${'variant'.padEnd(38)} ${'script evaluation'.padStart(22)} ${'init()'.padStart(20)} ${'mount'.padStart(20)}`,
+    );
     const label = {
       widget: 'widget (dist/widget.js)',
       eager: 'widget, marked + DOMPurify at load',
@@ -278,7 +278,9 @@ export async function runStartup() {
     };
     const cell = (v, k) => `${ms(med(v, k), 9)} (${fmt(min(v, k), 1)})`.padStart(20);
     for (const v of variants)
-      console.log(`${label[v].padEnd(38)} ${cell(v, 'evalMs').padStart(22)} ${cell(v, 'initMs')} ${cell(v, 'mountMs')}`);
+      console.log(
+        `${label[v].padEnd(38)} ${cell(v, 'evalMs').padStart(22)} ${cell(v, 'initMs')} ${cell(v, 'mountMs')}`,
+      );
     const initMs = med('widget', 'initMs');
     const ratio = med('widget', 'mountMs') / med('deep-chat', 'mountMs');
     console.log('');
