@@ -4,9 +4,10 @@ import chatCss from './chat.css?inline';
 import shellCss from './shell.css?inline';
 
 /**
- * Constructable stylesheets need no CSP change. Each is shared by every widget on the page and
- * parsed when first needed: shell.css (tokens, launcher, panel frame) by `init`, chat.css (what is
- * inside the panel) when the panel is prepared, in idle time or at its first opening (widget.tsx).
+ * Constructable stylesheets need no CSP change. Each widget parses its own when it first needs
+ * them (one widget a page is the rule; sharing them cost bytes widget.js does not have): shell.css
+ * (tokens, launcher, panel frame) in `init`, chat.css (what is inside the panel) when the model is
+ * made, in idle time or at the panel's first opening (widget.tsx).
  */
 const sheet = (css: string) => {
   const s = new CSSStyleSheet();
