@@ -1,11 +1,14 @@
 import { render } from 'preact';
 import { createClient } from './api/client';
+import { messages, textDirection } from './i18n';
+import { loadMarkdown } from './markdown/engine';
 import type { ResolvedOptions } from './options';
-import { createWidgetModel } from './state/widget-model';
+import { createWidgetModel, type SessionState, type WidgetModel } from './state/widget-model';
 import { applyStyles } from './styles';
-import type { AskOptions, WidgetEvent, WidgetInstance } from './types';
+import type { AskOptions, Locale, WidgetEvent, WidgetInstance } from './types';
 import { App } from './ui/App';
 import { ModelContext } from './ui/context';
+import { createLauncher } from './ui/launcher';
 
 /** Host elements mounted by this script, so a second init on the same target replaces the first. */
 const instances = new WeakMap<Element, WidgetInstance>();
@@ -44,39 +47,46 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   const old = existingHost(opts.container);
   if (old) instances.get(old)?.destroy();
 
+  // What `init` builds is what the launcher needs: the host, shell.css and a plain-DOM button. The
+  // model (sessionStorage is read there), chat.css and Preact come in idle time, or at once when
+  // something needs them: a click, a page call, `open`, an inline panel (docs/benchmarks.md, "Start-up").
+  const inline = opts.container !== null;
+  const mode = inline ? 'inline' : 'floating';
+  let destroyed = false;
   const host = document.createElement('div');
   host.setAttribute('data-service-widget', '');
-  host.setAttribute('data-mode', opts.container ? 'inline' : 'floating');
+  host.setAttribute('data-mode', mode);
   const root = host.attachShadow({ mode: 'open' });
   // The text colour on the accent is derived from it in CSS (shell.css), whatever colour it is.
-  applyStyles(root, opts.nonce, opts.primaryColor);
+  const panelStyles = applyStyles(root, opts.nonce, opts.primaryColor);
+  const frame = root.appendChild(document.createElement('div'));
+  const slot = document.createElement('div');
+  slot.className = 'slot';
+  const launcher = inline ? null : createLauncher(() => core().toggle());
+  if (launcher) frame.append(launcher.button);
 
-  const api = createClient({
-    baseUrl: opts.baseUrl,
-    publicId: opts.publicId,
-    getToken: opts.getToken,
-    staticToken: opts.staticToken,
-    // Read as each request starts: after setLocale, every request speaks the new language.
-    locale: () => model.session.get().locale,
-    requestTimeoutMs: opts.timeoutMs || undefined,
-  });
-  const model = createWidgetModel(opts, api);
-  const disposers: (() => void)[] = [model.dispose];
-
-  const reflect = () => {
-    const { theme, locale } = model.session.get();
+  let wasOpen = false;
+  /** The panel's tree is made (in idle time) and not yet shown. */
+  let warm = false;
+  const reflect = ({ theme, locale, open }: Pick<SessionState, 'theme' | 'locale' | 'open'>) => {
     host.setAttribute('data-theme', theme);
     host.setAttribute('lang', locale);
+    frame.className = `root ${mode}${open ? ' open' : ''}`;
+    // The chrome keeps the UI language's direction, whatever the page's (docs/protocol.md, "Direction").
+    frame.dir = textDirection(locale);
+    launcher?.show(open, messages(locale));
+    // Closing the floating panel returns focus to the launcher, and drops the panel's tree.
+    if (wasOpen && !open) {
+      launcher?.button.focus();
+      if (warm) draw((warm = false));
+    }
+    wasOpen = open;
+    // The panel is in the document while it is open: a closed floating panel has no nodes there.
+    if (!open && !inline) slot.remove();
+    else if (slot.parentNode !== frame) frame.prepend(slot);
   };
-  reflect();
-  disposers.push(model.session.subscribe(reflect));
-
-  // Back online: the offline notice no longer applies; sending still waits for the visitor.
-  const onOnline = () => {
-    if (model.notice.get()?.kind === 'offline') model.dismissNotice();
-  };
-  window.addEventListener('online', onOnline);
-  disposers.push(() => window.removeEventListener('online', onOnline));
+  reflect({ ...opts, open: false });
+  const disposers: (() => void)[] = [];
 
   // A script in <head> may call init before <body> exists: the launcher joins it once parsed.
   const attach = () => (opts.container ?? document.body)?.appendChild(host);
@@ -85,35 +95,91 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     document.addEventListener('DOMContentLoaded', attach, { once: true });
     disposers.push(() => document.removeEventListener('DOMContentLoaded', attach));
   }
-  render(
-    <ModelContext.Provider value={model}>
-      <App />
-    </ModelContext.Provider>,
-    root,
-  );
-  if (opts.container || opts.open || model.reopen) model.open();
 
-  let destroyed = false;
-  const instance: WidgetInstance = {
-    open: model.open,
-    close: model.close,
-    toggle: model.toggle,
-    newConversation: model.newConversation,
-    setTheme: model.setTheme,
-    setLocale: model.setLocale,
+  let model: WidgetModel | undefined;
+  const draw = (w: boolean) =>
+    render(
+      <ModelContext.Provider value={model!}>
+        <App warm={w} />
+      </ModelContext.Provider>,
+      slot,
+    );
+  const core = (): WidgetModel => {
+    if (model) return model;
+    const m: WidgetModel = (model = createWidgetModel(
+      opts,
+      createClient({
+        ...opts,
+        requestTimeoutMs: opts.timeoutMs || undefined,
+        // Read as each request starts: after setLocale, every request speaks the new language.
+        locale: (): Locale => m.session.get().locale,
+      }),
+    ));
+    disposers.push(m.dispose);
+    panelStyles();
+    disposers.push(m.session.subscribe(reflect));
+    // A visitor typing a question will send it: the markdown engine is loaded in idle time meanwhile,
+    // so that the first send does not wait for it (src/markdown/engine.ts).
+    slot.addEventListener('input', () => idle(() => void loadMarkdown(), 1000), { once: true });
+    // Back online: the offline notice no longer applies; sending still waits for the visitor.
+    const onOnline = () => {
+      if (m.notice.get()?.kind === 'offline') m.dismissNotice();
+    };
+    window.addEventListener('online', onOnline);
+    disposers.push(() => window.removeEventListener('online', onOnline));
+    // Opened first, so that the panel is in the same render (and the first frame).
+    if (inline || opts.open || m.reopen) m.open();
+    draw(false);
+    return m;
+  };
+
+  // Idle work: requestIdleCallback's timeout keeps a busy page from postponing it for long; Safari
+  // has no requestIdleCallback: a timer then. Not cancelled by destroy (bytes: widget.js is at its
+  // budget): it finds `destroyed` set and does nothing.
+  const idle = (work: () => void, timeout: number) => {
+    const run = () => destroyed || work();
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout });
+    else setTimeout(run, 1);
+  };
+  // The panel's tree, made in idle time and kept out of the document until the visitor opens it:
+  // its code compiled, chat.css parsed and matched, its fonts loaded and its nodes created before
+  // the first click. Laid out once, hidden, in the same task (no frame shows it), so that the
+  // composer measures itself as it mounts; not before the host is in the document.
+  const prepare = () => {
+    const m = core();
+    if (m.session.get().open || warm || !host.isConnected) return;
+    slot.className = 'slot warm';
+    frame.prepend(slot);
+    draw((warm = true));
+    void frame.offsetWidth;
+    slot.remove();
+    slot.className = 'slot';
+  };
+  if (inline || opts.open) core();
+  else {
+    // A panel kept open by `persist` reopens soon after the launcher shows; the panel's tree
+    // comes in a later idle period.
+    idle(core, 200);
+    idle(prepare, 3000);
+  }
+
+  const instance = {
     ask(text, options) {
       const send = askArguments(text, options);
-      if (!destroyed) model.ask(text, send);
+      if (!destroyed) core().ask(text, send);
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      render(null, root);
+      if (model) render(null, slot);
       for (const dispose of disposers.splice(0)) dispose();
       host.remove();
       instances.delete(host);
     },
-  };
+  } as WidgetInstance;
+  // The page's calls need the model: made now if idle time has not come yet; none once destroyed.
+  for (const name of ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale'] as const)
+    instance[name] = (arg?: unknown) => void (destroyed || (core()[name] as (a?: unknown) => void)(arg));
   instances.set(host, instance);
   queueMicrotask(() => {
     if (destroyed) return;

@@ -3,35 +3,42 @@
 import chatCss from './chat.css?inline';
 import shellCss from './shell.css?inline';
 
-const css = shellCss + chatCss;
+/**
+ * Constructable stylesheets need no CSP change. Each widget parses its own when it first needs
+ * them (one widget a page is the rule; sharing them cost bytes widget.js does not have): shell.css
+ * (tokens, launcher, panel frame) in `init`, chat.css (what is inside the panel) when the model is
+ * made, in idle time or at the panel's first opening (widget.tsx).
+ */
+const sheet = (css: string) => {
+  const s = new CSSStyleSheet();
+  s.replaceSync(css);
+  return s;
+};
 
 /**
- * Constructable stylesheets need no CSP change; a nonce'd <style> is the fallback for browsers
- * without them. One sheet is shared by every widget on the page.
+ * Styles the shadow root for the launcher and returns what adds the panel's styles. `accent` (the
+ * `primaryColor` option, already checked to be a colour and nothing else) is a rule on `:host`
+ * inside the shadow root, set through the CSSOM (no CSS text is built from it): the page-owned host
+ * element gets no `style` attribute.
  */
-let shared: CSSStyleSheet | undefined;
-
-/**
- * `accent` (the `primaryColor` option, already checked to be a colour and nothing else) is a rule
- * on `:host` inside the shadow root, set through the CSSOM (no CSS text is built from it): the
- * page-owned host element gets no `style` attribute.
- */
-export function applyStyles(root: ShadowRoot, nonce: string | null, accent: string | null = null): void {
-  if (root.adoptedStyleSheets) {
-    if (!shared) (shared = new CSSStyleSheet()).replaceSync(css);
-    const sheets = [shared];
-    if (accent) {
-      const own = new CSSStyleSheet();
-      own.replaceSync(':host{}');
-      (own.cssRules[0] as CSSStyleRule).style.setProperty('--sw-primary', accent);
-      sheets.push(own);
-    }
-    root.adoptedStyleSheets = sheets;
-  } else {
+export function applyStyles(root: ShadowRoot, nonce: string | null, accent: string | null = null): () => void {
+  if (!root.adoptedStyleSheets) {
+    // Browsers without constructable stylesheets get one nonce'd <style>, all of it at once. No
+    // CSSOM before the host is in the document: as text, safe as the accent holds no `;{}<`.
     const style = document.createElement('style');
     if (nonce) style.nonce = nonce;
-    // No CSSOM before the host is in the document: as text, safe as the accent holds no `;{}<`.
-    style.textContent = accent ? `${css}:host{--sw-primary:${accent}}` : css;
-    root.appendChild(style);
+    style.textContent = shellCss + chatCss + (accent ? `:host{--sw-primary:${accent}}` : '');
+    root.prepend(style);
+    return () => {};
   }
+  const own = new CSSStyleSheet();
+  if (accent) {
+    own.replaceSync(':host{}');
+    (own.cssRules[0] as CSSStyleRule).style.setProperty('--sw-primary', accent);
+  }
+  // The accent last: it wins over the tokens in shell.css.
+  const adopt = (...sheets: CSSStyleSheet[]) => (root.adoptedStyleSheets = [...sheets, own]);
+  const shell = sheet(shellCss);
+  adopt(shell);
+  return () => void adopt(shell, sheet(chatCss));
 }

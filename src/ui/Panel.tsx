@@ -8,7 +8,7 @@ import { HistoryView } from './HistoryView';
 
 export function Panel({ inline }: { inline: boolean }) {
   const model = useModel();
-  const { view, config } = useStore(model.session);
+  const { view, config, open } = useStore(model.session);
   const t = model.t();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -17,13 +17,16 @@ export function Panel({ inline }: { inline: boolean }) {
   // On touch screens the panel itself takes it on open: a focused composer would pop the keyboard
   // over the answer.
   const first = useRef(true);
+  const shown = open || inline;
   useEffect(() => {
+    // Made in idle time before its first opening (widget.tsx), a floating panel waits to be shown.
+    if (!shown) return;
     // A panel that reopened by itself after a page load (`persist`) leaves focus to the new page.
     if (model.reopened()) return void (first.current = false);
     if (first.current && !inline && matchMedia('(pointer: coarse)').matches) panel.current?.focus();
     else if (view === 'chat' && (!first.current || !inline)) focusComposer(panel.current);
     first.current = false;
-  }, [view, inline]);
+  }, [view, inline, shown]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && !inline) {

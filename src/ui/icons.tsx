@@ -1,5 +1,5 @@
 // Inline SVG icons (no image requests, nothing for a CSP to allow). Decorative: names come from labels.
-const paths = {
+export const paths = {
   chat: 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z',
   close: 'M6 6l12 12M18 6 6 18',
   history: 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3',
