@@ -107,4 +107,6 @@ export const MESSAGES = {
     'Your browser blocked the new tab. Use this link instead:',
     'Tarayıcınız yeni sekmeyi engelledi. Bunun yerine bu bağlantıyı kullanın:',
   ],
+  earlierMessages: ['Show earlier messages', 'Önceki mesajları göster'],
+  jumpToLatest: ['Jump to latest', 'En yeniye git'],
 } satisfies Record<string, Entry | Record<string, Entry>>;
