@@ -31,13 +31,13 @@ export interface Follow {
 export function useFollow(list: RefObject<HTMLDivElement | null>, hooks: FollowHooks): Follow {
   const [away, setAway] = useState(false);
   const api = useRef<Omit<Follow, 'away'>>({ resume: () => undefined, hold: () => undefined, settle: () => undefined });
+  // The latest render's: they read the window as it is now.
   const given = useRef(hooks);
   given.current = hooks;
 
   useEffect(() => {
     const el = list.current;
     if (!el) return;
-    const hook = given.current;
     let pinned = true;
     let lastTop = 0;
     // Only the visitor moving up unpins: content growing between two pins must not read as scrolling
@@ -82,8 +82,8 @@ export function useFollow(list: RefObject<HTMLDivElement | null>, hooks: FollowH
       edgeFrame ||= requestAnimationFrame(() => {
         edgeFrame = 0;
         if (pinned) return;
-        if (el.scrollTop < el.clientHeight) hook.nearTop();
-        else if (el.scrollHeight - el.scrollTop - el.clientHeight < el.clientHeight) hook.nearEnd();
+        if (el.scrollTop < el.clientHeight) given.current.nearTop();
+        else if (el.scrollHeight - el.scrollTop - el.clientHeight < el.clientHeight) given.current.nearEnd();
       });
     };
 
@@ -111,7 +111,7 @@ export function useFollow(list: RefObject<HTMLDivElement | null>, hooks: FollowH
       // unpinned the list and before its smooth scroll moved (Firefox while a reply streams), is
       // no return to the end.
       if (!pinned && top === lastTop) return;
-      if (atEnd() && !hook.cut()) {
+      if (atEnd() && !given.current.cut()) {
         if (!pinned) setPinned(true);
         visitor = false;
       } else if (top < lastTop && visitor && pinned) setPinned(false);
