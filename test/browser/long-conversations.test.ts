@@ -199,6 +199,7 @@ describe('jump-to-latest screenshots', () => {
             initOptions: { theme, locale },
           });
           await expect.poll(() => fromEnd(wp), { timeout: WAIT }).toBeLessThanOrEqual(2);
+          await wp.part('composer-input').blur();
           await wheelUp(wp, -300);
           await wp.part('jump-to-latest').waitFor({ timeout: WAIT });
           await expect.poll(() => fromEnd(wp), { timeout: WAIT }).toBeGreaterThan(200);
