@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { loadMarkdown } from '../markdown/engine';
 import { useStore } from '../state/store';
 import { useModel } from './context';
 import { useFollow } from './follow';
@@ -26,6 +27,11 @@ export function MessageList() {
     nearEnd: () => to < length && setSpan(newer(view, length)),
     cut: () => to < length,
   });
+  // While a stored conversation loads, the markdown engine its messages need loads too, in a task
+  // of its own (after this render's paint): not in the task that renders the first messages.
+  useEffect(() => {
+    if (busy === 'loading') void loadMarkdown();
+  }, [busy]);
   const opened = useRef(key);
   useLayoutEffect(() => {
     // Before the first paint of the new window: a conversation opens at its end; otherwise what

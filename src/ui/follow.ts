@@ -75,15 +75,14 @@ export function useFollow(list: RefObject<HTMLDivElement | null>, hooks: FollowH
       if (Math.abs(moved) >= 1) el.scrollTop += moved;
       lastTop = el.scrollTop;
     };
-    // More messages once the visitor is within a screen of either rendered end (next frame: each
-    // batch is its own task).
+    // More messages once the visitor is within a screen of either rendered end, or while what is
+    // rendered does not fill two screens (next frame: each batch is its own task).
     let edgeFrame = 0;
     const edges = () => {
       edgeFrame ||= requestAnimationFrame(() => {
         edgeFrame = 0;
-        if (pinned) return;
         if (el.scrollTop < el.clientHeight) given.current.nearTop();
-        else if (el.scrollHeight - el.scrollTop - el.clientHeight < el.clientHeight) given.current.nearEnd();
+        else if (!pinned && el.scrollHeight - el.scrollTop - el.clientHeight < el.clientHeight) given.current.nearEnd();
       });
     };
 
@@ -156,9 +155,11 @@ export function useFollow(list: RefObject<HTMLDivElement | null>, hooks: FollowH
         remember();
       },
       settle() {
-        if (pinned) return pinNow();
-        keep();
-        remember();
+        if (pinned) pinNow();
+        else {
+          keep();
+          remember();
+        }
         edges();
       },
     };

@@ -5,10 +5,14 @@
 // the visitor scrolls up, never more than `MAX` at a time (the far end is dropped, and comes back
 // as they scroll towards it).
 
-/** Messages rendered when a conversation opens (about 20 ms of markdown for typical answers). */
-export const FIRST = 20;
-/** Messages added per batch as the visitor scrolls towards an end. */
-export const STEP = 20;
+/**
+ * Messages rendered when a conversation opens: about a screen of typical answers, and 20-30 ms of
+ * markdown (the first reply also loads the markdown engine). More follow a batch a frame while
+ * they do not fill two screens (./follow.ts).
+ */
+export const FIRST = 10;
+/** Messages added per batch (a frame) as the visitor scrolls towards an end. */
+export const STEP = 10;
 /** Messages rendered at most. */
 export const MAX = 160;
 
