@@ -110,6 +110,7 @@ describe('a long stored conversation', () => {
 
   it('the visitor can read back to the first exchange; the DOM never holds more than a window of messages', async () => {
     const wp = await openStored(120);
+    await expect.poll(() => fromEnd(wp), { timeout: WAIT }).toBeLessThanOrEqual(2);
     await wheelUp(wp);
     await expect.poll(() => wp.part('jump-to-latest').count(), { timeout: WAIT }).toBe(1);
     let max = 0;
