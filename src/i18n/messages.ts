@@ -120,4 +120,6 @@ export const MESSAGES = {
     interrupted: ['Cut off. This answer is incomplete.', 'Yarıda kesildi. Bu yanıt eksik.'],
     error: ['Ended by an error. This answer is incomplete.', 'Bir hatayla sona erdi. Bu yanıt eksik.'],
   },
+  earlierMessages: ['Show earlier messages', 'Önceki mesajları göster'],
+  jumpToLatest: ['Jump to latest', 'En yeniye git'],
 } satisfies Record<string, Entry | Record<string, Entry>>;

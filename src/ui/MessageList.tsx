@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { loadMarkdown } from '../markdown/engine';
 import { useStore } from '../state/store';
 import { useModel } from './context';
+import { useFollow } from './follow';
+import { Icon } from './icons';
 import { Message } from './Message';
 import { Suggestions } from './Suggestions';
 import { WaitingStatus } from './WaitingStatus';
-
-/** Keys that scroll the focused list (or move focus up through it). */
-const SCROLL_KEYS = /^(ArrowUp|ArrowDown|PageUp|PageDown|Home|End| |Tab)$/;
+import { current, latest, newer, older, type Span } from './window';
 
 export function MessageList() {
   const model = useModel();
@@ -15,87 +16,42 @@ export function MessageList() {
   const t = model.t();
   const list = useRef<HTMLDivElement>(null);
 
-  // Follow the reply as it grows, unless the visitor scrolled up to read.
+  // Only a window of the conversation is rendered (./window.ts); a different first message is
+  // another conversation, which opens at its latest messages.
+  const key = messages[0]?.id;
+  const length = messages.length;
+  const [span, setSpan] = useState<Span>(() => latest(key, length));
+  const view = span.key === key ? span : latest(key, length);
+  const { from, to } = current(view, key, length);
+  const follow = useFollow(list, {
+    nearTop: () => from > 0 && setSpan(older(view, length)),
+    nearEnd: () => to < length && setSpan(newer(view, length)),
+    cut: () => to < length,
+  });
+  // While a stored conversation loads, the markdown engine its messages need loads too, in a task
+  // of its own (after this render's paint): not in the task that renders the first messages.
   useEffect(() => {
-    const el = list.current;
-    if (!el) return;
-    let pinned = true;
-    let lastTop = 0;
-    // Only the visitor moving up unpins: content growing (and the browser's scroll anchoring, which
-    // moves scrollTop down) between two pins must not read as scrolling away from the end, nor
-    // must the browser clamping scrollTop when the list gets taller for a moment as a message is
-    // sent, whose scroll event may arrive after the message made the content longer (WebKit,
-    // phone-layout 360x640). So a move up unpins only after the visitor scrolled the list
-    // themselves: wheel, touch, a scrolling key, a press on its scrollbar.
-    let visitor = false;
-    // A wheel, swipe or key that moves up unpins at once, when there is something above: the next
-    // pin would otherwise set scrollTop before the scroll happened, and that cancels a smooth
-    // scroll (Firefox: the visitor could not scroll up at all while a reply streamed).
-    let touchY = 0;
-    const fingerY = (e: Event) => (e as TouchEvent).touches?.[0]?.clientY ?? 0;
-    const atEnd = () => el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-    const onInput = (e: Event) => {
-      // A press on an answer above the end (brought into view by find-in-page or focus, not by
-      // scrolling) is the visitor working there: a "Copied" label or a chart must not pull the
-      // list away from under them.
-      if (e.type === 'pointerdown' && !atEnd()) pinned = false;
-      // A wheel down (at the end, say) is not scrolling up: a clamp after it must not unpin.
-      const down = e instanceof WheelEvent && e.deltaY >= 0;
-      if (!down && (e instanceof KeyboardEvent ? SCROLL_KEYS.test(e.key) : e.type !== 'pointerdown' || e.target === el))
-        visitor = true;
-      if (e.type === 'touchstart') touchY = fingerY(e);
-      const up =
-        e instanceof WheelEvent
-          ? e.deltaY < 0
-          : e instanceof KeyboardEvent
-            ? /^(ArrowUp|PageUp|Home)$/.test(e.key)
-            : e.type === 'touchmove' && fingerY(e) > touchY;
-      if (up && el.scrollTop > 0) pinned = false;
-    };
-    const onScroll = () => {
-      const top = el.scrollTop;
-      // Nothing moved since the last pin or scroll: the late scroll event of a pin, after a wheel up
-      // unpinned the list and before its smooth scroll moved (Firefox while a reply streams), is
-      // no return to the end.
-      if (!pinned && top === lastTop) return;
-      if (atEnd()) {
-        pinned = true;
-        visitor = false;
-      } else if (top < lastTop && visitor) pinned = false;
-      lastTop = top;
-    };
-    const inputs = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const;
-    // At most once a frame: reading scrollHeight forces a layout, and a streaming reply mutates
-    // the list many times a frame (a long table's layout alone can take a long task).
-    let frame = 0;
-    const pinNow = () => {
-      if (!pinned) return;
-      el.scrollTop = el.scrollHeight;
-      lastTop = el.scrollTop;
-    };
-    const pin = () => {
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
-        pinNow();
-      });
-    };
-    const follow = new MutationObserver(pin);
-    follow.observe(el, { childList: true, subtree: true, characterData: true });
-    // The list shrinks when a phone's keyboard opens: keep the newest lines in view. At once, not
-    // in the next frame: the shrink can fire a scroll event first, which would read as the visitor
-    // scrolling up and unpin the list.
-    const resize = new ResizeObserver(pinNow);
-    resize.observe(el);
-    el.addEventListener('scroll', onScroll, { passive: true });
-    for (const type of inputs) el.addEventListener(type, onInput, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      follow.disconnect();
-      resize.disconnect();
-      el.removeEventListener('scroll', onScroll);
-      for (const type of inputs) el.removeEventListener(type, onInput);
-    };
-  }, []);
+    if (busy === 'loading') void loadMarkdown();
+  }, [busy]);
+  const opened = useRef(key);
+  useLayoutEffect(() => {
+    // Before the first paint of the new window: a conversation opens at its end; otherwise what
+    // the visitor reads stays put while messages are added or dropped around it.
+    if (opened.current !== key) follow.resume();
+    else follow.settle();
+    opened.current = key;
+  }, [key, from, to]);
+
+  const showOlder = () => {
+    follow.hold();
+    setSpan(older(view, length));
+  };
+  const jump = () => {
+    follow.resume();
+    if (to < length) setSpan(latest(key, length));
+    // The control goes away with the press: the list keeps the keyboard where the visitor was.
+    list.current?.focus({ preventScroll: true });
+  };
 
   return (
     <>
@@ -108,15 +64,31 @@ export function MessageList() {
         aria-busy={busy !== 'idle'}
         tabIndex={0}
       >
-        <p class="welcome">{config?.welcome || t.welcome}</p>
-        {config?.read_only && <p class="welcome">{t.readOnly}</p>}
+        {from === 0 ? (
+          <>
+            <p class="welcome">{config?.welcome || t.welcome}</p>
+            {config?.read_only && <p class="welcome">{t.readOnly}</p>}
+          </>
+        ) : (
+          <button type="button" class="small-button earlier" onClick={showOlder}>
+            {t.earlierMessages}
+          </button>
+        )}
         <Suggestions />
         {busy === 'loading' && <p class="status">{t.loading}</p>}
-        {messages.map((m) => (
+        {messages.slice(from, to).map((m) => (
           <Message key={m.id} message={m} />
         ))}
         <WaitingStatus />
       </div>
+      {follow.away && (
+        <div class="jump-row">
+          <button type="button" class="small-button jump" part="jump-to-latest" onClick={jump}>
+            <Icon name="down" />
+            {t.jumpToLatest}
+          </button>
+        </div>
+      )}
       <div class="sr-only" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>

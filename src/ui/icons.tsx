@@ -10,6 +10,7 @@ export const paths = {
   stop: 'M7 7h10v10H7z',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   back: 'M19 12H5M11 6l-6 6 6 6',
+  down: 'M12 5v14M6 13l6 6 6-6',
   // Notice kinds (NoticeView; voice uses mic).
   approval: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM12 7v5l3 2',
   limit: 'M4 17a8 8 0 1 1 16 0M12 17l4-5',
