@@ -13,6 +13,8 @@ afterEach(() => {
 async function listWithLayout() {
   const w = await mountWidget();
   const el = await w.findPart('message-list');
+  // /config's answer (welcome, suggestions) renders into the list: before the test's own layout.
+  await w.findPart('suggestion');
   const layout = { content: 501, box: 501, top: 0 };
   const max = () => Math.max(0, layout.content - layout.box);
   Object.defineProperties(el, {
