@@ -24,6 +24,11 @@ export interface ChartData {
   /** The labels are ordered in time (years, quarters, months, dates): draw a line. */
   time: boolean;
   locale: Locale;
+  /**
+   * Rows in the table, when only its first rows were read: bars show at most the first
+   * MAX_BARS (draw.ts), so the reading of a table of categories stops there (read.ts).
+   */
+  total?: number;
 }
 
 /**
