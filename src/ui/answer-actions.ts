@@ -129,16 +129,19 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         },
       ),
     ];
+    // "Show all N rows" first, the table's actions as one group after it: when the row must wrap,
+    // the group goes to the next line together, never Chart alone.
+    let all: HTMLElement | undefined;
     if (view.folded) {
-      const all = button(
+      all = button(
         '',
         (t) => t.showAllRows(count(locale, view.count)),
         () => {
           view.showAll();
-          all.remove();
+          all!.remove();
         },
       );
-      actions.push(all);
+      all.classList.add('show-all');
     }
     // Decided from the rows shown first: reading every cell of a long table would hold the page
     // (docs/hardening.md). The chart itself, like the CSV and sorting, uses every row.
@@ -169,7 +172,10 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
       chart.setAttribute('aria-pressed', 'false');
       actions.push(chart);
     }
-    row(scroll, ...actions);
+    const group = document.createElement('span');
+    group.className = 'action-group';
+    group.append(...actions);
+    row(scroll, ...(all ? [all] : []), group);
   }
 
   if (root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
@@ -181,6 +187,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
     row(root.lastElementChild!, answer).classList.add('answer');
   }
 
+  // The room kept for these rows while the reply streamed goes now (chat.css): nothing moves.
+  root.classList.add('answered');
+  undo.push(() => root.classList.remove('answered'));
   relabel();
   undo.push(
     session.subscribe((s) => {
