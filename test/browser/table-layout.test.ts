@@ -3,13 +3,25 @@
 // streamed (the text below does not move), column headers look pressable before the first press
 // and their sort arrow has its room already (the header text does not move), and "Show all N rows"
 // shares its line with the other buttons.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPage, WAIT, type WidgetPage } from './engines';
+import { ENGINE, openPage, settle, WAIT, type WidgetPage } from './engines';
+import { SCREENSHOTS_DIR } from './paths';
 
 const PHONE = { width: 390, height: 844 };
 
-async function reply(scenario: string, viewport?: { width: number; height: number }): Promise<WidgetPage> {
-  const wp = await openPage({ scenario, viewport, initOptions: { locale: 'en' } });
+async function reply(
+  scenario: string,
+  viewport?: { width: number; height: number },
+  look: { theme?: 'dark' | 'light'; locale?: 'en' | 'tr' } = {},
+): Promise<WidgetPage> {
+  const wp = await openPage({
+    scenario,
+    viewport,
+    colorScheme: look.theme,
+    initOptions: { locale: look.locale ?? 'en', ...(look.theme ? { theme: look.theme } : {}) },
+  });
   await wp.openPanel();
   await wp.send('Show me the data');
   const done = await wp.waitForReplies(1);
@@ -17,45 +29,41 @@ async function reply(scenario: string, viewport?: { width: number; height: numbe
   return wp;
 }
 
-/** In the page: each paragraph of the reply, its top relative to the reply's top (px). */
-function paragraphTops(): Record<string, number> {
-  const root = document.querySelector('[data-service-widget]')!.shadowRoot!;
-  const md = [...root.querySelectorAll('[part~="message"][data-role="assistant"] .md')].at(-1)!;
-  const top = md.getBoundingClientRect().top;
-  const tops: Record<string, number> = {};
-  for (const p of md.querySelectorAll(':scope > p')) tops[p.textContent!.slice(0, 24)] = p.getBoundingClientRect().top - top;
-  return tops;
-}
+type TopsWindow = { __swTops: () => Record<string, number>; __whileStreaming?: Record<string, number> };
 
 describe('a finished reply', () => {
   it('adds the buttons under its tables without moving the text below them', async () => {
     const wp = await openPage({ scenario: 'tables', settings: { chunkDelayMs: 30 }, initOptions: { locale: 'en' } });
     await wp.openPanel();
-    // Every frame while the reply streams: the paragraphs' places once the last one below a table
-    // has come (the code block after it is still streaming).
-    await wp.page.evaluate((src) => {
-      const tops = new Function(`return (${src})()`) as () => Record<string, number>;
-      const w = window as unknown as { __whileStreaming?: Record<string, number> };
-      const look = () => {
-        const root = document.querySelector('[data-service-widget]')?.shadowRoot;
-        const message = root?.querySelector('[part~="message"][data-role="assistant"]');
-        const text = message?.querySelector('.md')?.textContent ?? '';
-        if (message?.getAttribute('aria-busy') === 'true' && text.includes('for more. The query')) {
-          w.__whileStreaming = tops();
-          return;
-        }
-        requestAnimationFrame(look);
+    // At each change while the reply streams: the paragraphs' places (relative to the reply's top)
+    // once the last one below a table has come and the code block after it is still streaming.
+    await wp.page.evaluate(() => {
+      const w = window as unknown as TopsWindow;
+      const root = document.querySelector('[data-service-widget]')!.shadowRoot!;
+      const last = () => [...root.querySelectorAll('[part~="message"][data-role="assistant"]')].at(-1);
+      w.__swTops = () => {
+        const md = last()!.querySelector('.md')!;
+        const top = md.getBoundingClientRect().top;
+        const tops: Record<string, number> = {};
+        for (const p of md.querySelectorAll(':scope > p'))
+          tops[p.textContent!.slice(0, 24)] = p.getBoundingClientRect().top - top;
+        return tops;
       };
-      look();
-    }, paragraphTops.toString());
+      const seen = new MutationObserver(() => {
+        const message = last();
+        const text = message?.querySelector('.md')?.textContent ?? '';
+        if (message?.getAttribute('aria-busy') !== 'true' || !text.includes('for more. The query')) return;
+        w.__whileStreaming = w.__swTops();
+        seen.disconnect();
+      });
+      seen.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await wp.send('Show me the data');
     const done = await wp.waitForReplies(1);
     await done.locator('[part~="copy-message-button"]').waitFor();
-    const streaming = await wp.page.evaluate(
-      () => (window as unknown as { __whileStreaming?: Record<string, number> }).__whileStreaming ?? null,
-    );
+    const streaming = await wp.page.evaluate(() => (window as unknown as TopsWindow).__whileStreaming ?? null);
     expect(streaming).not.toBeNull();
-    const finished = await wp.page.evaluate(paragraphTops);
+    const finished = await wp.page.evaluate(() => (window as unknown as TopsWindow).__swTops());
     // The paragraphs after the first table, where they were while the reply streamed.
     const below = Object.keys(streaming!).filter((k) => !k.startsWith('Here is') && !k.startsWith('Revenue by'));
     expect(below.length).toBeGreaterThanOrEqual(4);
@@ -104,8 +112,13 @@ const rowTops = (wp: WidgetPage) =>
     .first()
     .locator('.actions')
     .evaluate((row) =>
-      [...row.querySelectorAll('button')].map((b) => [b.textContent!, Math.round(b.getBoundingClientRect().top)]),
-    ) as Promise<[string, number][]>;
+      [...row.querySelectorAll('button')].map((b) => [
+        b.textContent!,
+        Math.round(b.getBoundingClientRect().top),
+        Math.round(b.getBoundingClientRect().width),
+        Math.round(row.getBoundingClientRect().width),
+      ]),
+    ) as Promise<[string, number, number, number][]>;
 
 describe('"Show all 250 rows"', () => {
   it('shares its line with Copy, Download and Chart on a desktop', async () => {
@@ -127,4 +140,51 @@ describe('"Show all 250 rows"', () => {
       .evaluate((row) => row.scrollWidth - row.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+});
+
+// The long table as the visitor first sees it (sortable headers with their mark, "Show all" beside
+// the table's actions), the panel cut out of the viewport: artifacts/screenshots/table-*.png,
+// copied to docs/images/ for docs/charts.md.
+describe.runIf(ENGINE === 'chromium')('screenshots', () => {
+  for (const [size, viewport] of [
+    ['', { width: 1000, height: 900 }],
+    ['-phone', PHONE],
+  ] as const)
+    for (const theme of ['dark', 'light'] as const)
+      for (const locale of ['en', 'tr'] as const) {
+        const name = `table-sortable-${theme}-${locale}${size}`;
+        it(`${name}.png`, async () => {
+          const wp = await reply('long-table', viewport, { theme, locale });
+          const block = wp.host.locator('.table-block').first();
+          await block.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+          await wp.part('composer-input').blur();
+          await settle(wp.page);
+          const shot = readFileSync(await wp.screenshot(`${name}-viewport`)).toString('base64');
+          const box = (await wp.part('panel').boundingBox())!;
+          const panel = await wp.page.evaluate(
+            async ({ png, box }) => {
+              const img = new Image();
+              img.src = `data:image/png;base64,${png}`;
+              await img.decode();
+              const scale = img.width / innerWidth;
+              const canvas = document.createElement('canvas');
+              canvas.width = Math.round(box.width * scale);
+              canvas.height = Math.round(box.height * scale);
+              const [x, y, w, h] = [box.x, box.y, box.width, box.height].map((n) => n * scale) as [
+                number,
+                number,
+                number,
+                number,
+              ];
+              canvas.getContext('2d')!.drawImage(img, x, y, w, h, 0, 0, canvas.width, canvas.height);
+              return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
+            },
+            { png: shot, box },
+          );
+          const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, Buffer.from(panel, 'base64'));
+          expect(readFileSync(file).length).toBeGreaterThan(5_000);
+        });
+      }
 });
