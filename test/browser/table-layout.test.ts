@@ -33,10 +33,10 @@ type TopsWindow = { __swTops: () => Record<string, number>; __whileStreaming?: R
 
 describe('a finished reply', () => {
   it('adds the buttons under its tables without moving the text below them', async () => {
-    const wp = await openPage({ scenario: 'tables', settings: { chunkDelayMs: 30 }, initOptions: { locale: 'en' } });
+    const wp = await openPage({ scenario: 'tables', settings: { chunkDelayMs: 60 }, initOptions: { locale: 'en' } });
     await wp.openPanel();
-    // At each change while the reply streams: the paragraphs' places (relative to the reply's top)
-    // once the last one below a table has come and the code block after it is still streaming.
+    // At each change while the reply streams, once the last paragraph below a table has come: the
+    // paragraphs' places (relative to the reply's top). The last such change is kept.
     await wp.page.evaluate(() => {
       const w = window as unknown as TopsWindow;
       const root = document.querySelector('[data-service-widget]')!.shadowRoot!;
@@ -45,16 +45,15 @@ describe('a finished reply', () => {
         const md = last()!.querySelector('.md')!;
         const top = md.getBoundingClientRect().top;
         const tops: Record<string, number> = {};
-        for (const p of md.querySelectorAll(':scope > p'))
+        for (const p of md.querySelectorAll(':scope > p, :scope > [data-md-tail] > p'))
           tops[p.textContent!.slice(0, 24)] = p.getBoundingClientRect().top - top;
         return tops;
       };
       const seen = new MutationObserver(() => {
         const message = last();
         const text = message?.querySelector('.md')?.textContent ?? '';
-        if (message?.getAttribute('aria-busy') !== 'true' || !text.includes('for more. The query')) return;
+        if (message?.getAttribute('aria-busy') !== 'true' || !text.includes('See the sales')) return;
         w.__whileStreaming = w.__swTops();
-        seen.disconnect();
       });
       seen.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
     });
