@@ -13,6 +13,13 @@ import { count, type Messages } from '../i18n';
 import type { WidgetModel } from '../state/widget-model';
 import { addSortHeaders } from './table-actions';
 
+/** After the next frame is drawn (or 100 ms, where frames are not drawn: a hidden page). */
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve())));
+  });
+
 /**
  * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the
  * rest of the UI does; the returned function undoes what outlives the call (the locale
@@ -152,12 +159,14 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel): () => v
         'chart-button',
         (t) => t.chart,
         async () => {
-          const on = chart.getAttribute('aria-pressed') !== 'true';
           try {
             draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
           } catch {
             return model.chartFailed();
           }
+          // The chart's stylesheet arrives in a frame of its own (src/chart/types.ts `prepare`).
+          if (draw.prepare?.(scroll.getRootNode())) await nextFrame();
+          const on = chart.getAttribute('aria-pressed') !== 'true';
           scroll.before((box ??= document.createElement('div')));
           box.className = 'chart-box';
           box.hidden = !on;

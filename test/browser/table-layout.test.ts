@@ -12,7 +12,7 @@ import { SCREENSHOTS_DIR } from './paths';
 const PHONE = { width: 390, height: 844 };
 
 async function reply(
-  scenario: string,
+  scenario: NonNullable<Parameters<typeof openPage>[0]>['scenario'],
   viewport?: { width: number; height: number },
   look: { theme?: 'dark' | 'light'; locale?: 'en' | 'tr' } = {},
 ): Promise<WidgetPage> {
@@ -129,7 +129,7 @@ describe('"Show all 250 rows"', () => {
 
   it('on a phone the buttons wrap cleanly: Chart beside Copy and Download, inside the reply', async () => {
     const wp = await reply('long-table', PHONE);
-    const tops = new Map(await rowTops(wp));
+    const tops = new Map((await rowTops(wp)).map(([label, top]) => [label, top] as const));
     expect(tops.get('Chart'), JSON.stringify([...tops])).toBe(tops.get('Copy table'));
     expect(tops.get('Chart'), JSON.stringify([...tops])).toBe(tops.get('Download CSV'));
     const overflow = await wp.host
