@@ -347,7 +347,7 @@ function printLongest(events, traced) {
       (x) => x.ts >= task.ts && x.ts < task.ts + task.dur && x !== task && (x.tdur ?? x.dur) > 3000,
     )) {
       console.log(
-        `  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args?.data ?? {}).slice(0, 120)}`,
+        `  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args ?? {}).slice(0, 160)}`,
       );
     }
   }

@@ -79,3 +79,4 @@ export const chartTable: DrawChart = (box, table, locale) => {
     fail();
   }
 };
+chartTable.prepare = adopt;

@@ -16,7 +16,7 @@ import { walk, type Mark } from './walk';
 const PLOT = 200;
 /** At most this many points per line and bars per chart: a few hundred marks, whatever the rows. */
 export const MAX_POINTS = 300;
-const MAX_BARS = 150;
+export const MAX_BARS = 150;
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -49,7 +49,8 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
   const room = W - 60;
   const fit = Math.max(1, Math.floor(room / (series.length * 4 + 3)));
   const rows = time ? labels.length : Math.min(labels.length, MAX_BARS, fit);
-  if (rows < labels.length) notes.push(t.bars(rows, labels.length));
+  const count = Math.max(labels.length, data.total ?? 0);
+  if (rows < count) notes.push(t.bars(rows, count));
   const lines = time ? series.map((s) => reduceLine(s.values, Math.min(MAX_POINTS, Math.max(24, room >> 1)))) : [];
   const kept = lines.reduce((n, l) => n + l.pieces.reduce((k, p) => k + p.length, 0), 0);
   const total = lines.reduce((n, l) => n + l.total, 0);

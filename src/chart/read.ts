@@ -3,6 +3,7 @@
 // are read a few milliseconds at a time, yielding to the event loop between slices, and the chart
 // is drawn in a task of its own. A small table is read and drawn at once.
 import type { Locale } from '../types';
+import { MAX_BARS } from './draw';
 import { column } from './series';
 import type { ChartData, Series } from './types';
 import { decimalOf, parseNumber, timeKey } from './values';
@@ -14,8 +15,8 @@ const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').tri
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The chart's reading of `table` (header row first, then every body row in the order shown, hidden
- * ones too), or null when it has no numeric column or fewer than two rows. `current()` false
+ * The chart's reading of `table` (header row first, then the body rows in the order shown, hidden
+ * ones too: every row for a line, the first MAX_BARS once the labels are categories), or null when it has no numeric column or fewer than two rows. `current()` false
  * stops it (a newer draw of the same box, or the table gone): it then resolves to undefined.
  * `slow()` is called once, when the reading takes more than one slice.
  */
@@ -52,11 +53,15 @@ export async function readTable(
     last: number | null = null;
   // A long table starts in a task of its own: the press (or the runtime's first run) has done enough.
   if (tbody.childElementCount > 2_000 && !(await slice(true))) return undefined;
-  // Row to row by sibling: no array of 100,000 rows made in one go, no live collection read by index.
+  // Row to row and cell to cell by sibling: no array of 100,000 rows made in one go, no live
+  // collection per row. Each element read gets a wrapper the garbage collector must visit: a
+  // table of categories is read no further than the bars it can show (draw.ts MAX_BARS).
   for (let row = tbody.firstElementChild; row; row = row.nextElementSibling) {
     if (!(row instanceof HTMLTableRowElement)) continue;
+    if (!up && !down && labels.length >= MAX_BARS) break;
     if (!(await slice())) return undefined;
-    const label = cellText(row.cells[0]);
+    let cell = row.firstElementChild;
+    const label = cellText(cell ?? undefined);
     labels.push(label);
     if (up || down) {
       const k = timeKey(label);
@@ -68,7 +73,8 @@ export async function readTable(
       last = k;
     }
     for (let c = 1; c < names.length; c++) {
-      const text = cellText(row.cells[c]);
+      cell = cell?.nextElementSibling ?? null;
+      const text = cellText(cell ?? undefined);
       cells[c]!.push(text);
       values[c]!.push(parseNumber(text, decimal));
     }
@@ -81,5 +87,6 @@ export async function readTable(
   }
   // Drawn in a task of its own once the reading took several.
   if (paused && !(await slice(true))) return undefined;
-  return series.length ? { labelName: names[0]!, labels, series, time: up || down, locale } : null;
+  const total = tbody.childElementCount;
+  return series.length ? { labelName: names[0]!, labels, series, time: up || down, locale, total } : null;
 }

@@ -21,17 +21,23 @@ export const cut = (s: string, chars: number) => (s.length > chars ? `${s.slice(
 
 let sheet: CSSStyleSheet | undefined;
 
-/** The chart's stylesheet joins the widget's in its shadow root (a <style> where sheets cannot be adopted). */
-export function adopt(root: Node): void {
-  if (!(root instanceof ShadowRoot)) return;
+/**
+ * The chart's stylesheet joins the widget's in its shadow root (a <style> where sheets cannot be
+ * adopted); true if it was not there yet.
+ */
+export function adopt(root: Node): boolean {
+  if (!(root instanceof ShadowRoot)) return false;
   if (root.adoptedStyleSheets) {
     if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(css);
-    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  } else if (!root.querySelector('style.chart-css')) {
-    const style = document.createElement('style');
-    style.className = 'chart-css';
-    style.nonce = root.querySelector('style')?.nonce ?? '';
-    style.textContent = css;
-    root.append(style);
+    if (root.adoptedStyleSheets.includes(sheet)) return false;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return true;
   }
+  if (root.querySelector('style.chart-css')) return false;
+  const style = document.createElement('style');
+  style.className = 'chart-css';
+  style.nonce = root.querySelector('style')?.nonce ?? '';
+  style.textContent = css;
+  root.append(style);
+  return true;
 }

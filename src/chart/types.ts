@@ -24,6 +24,11 @@ export interface ChartData {
   /** The labels are ordered in time (years, quarters, months, dates): draw a line. */
   time: boolean;
   locale: Locale;
+  /**
+   * Rows in the table, when only its first rows were read: bars show at most the first
+   * MAX_BARS (draw.ts), so the reading of a table of categories stops there (read.ts).
+   */
+  total?: number;
 }
 
 /**
@@ -31,4 +36,11 @@ export interface ChartData {
  * element in the widget's shadow root, replacing what it holds. It reads a long table in slices
  * across tasks, so it returns before the chart is drawn; a later call for the same box wins.
  */
-export type DrawChart = (box: HTMLElement, table: HTMLTableElement, locale: Locale) => void;
+export type DrawChart = ((box: HTMLElement, table: HTMLTableElement, locale: Locale) => void) & {
+  /**
+   * Joins the chart's stylesheet to `root` (a shadow root); true if it was not there yet. A new
+   * sheet makes the browser look at every element of the root once (30 ms with a table of
+   * 100,000 rows): the caller lets a frame pass before the chart's own work.
+   */
+  prepare?: (root: Node) => boolean;
+};

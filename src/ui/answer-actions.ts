@@ -13,6 +13,13 @@ import { count, type Messages } from '../i18n';
 import type { WidgetModel } from '../state/widget-model';
 import { addSortHeaders } from './table-actions';
 
+/** After the next frame is drawn (or 100 ms, where frames are not drawn: a hidden page). */
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve())));
+  });
+
 /**
  * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the
  * rest of the UI does; the returned function undoes what outlives the call (the locale
@@ -129,16 +136,19 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
         },
       ),
     ];
+    // "Show all N rows" first, the table's actions as one group after it: when the row must wrap,
+    // the group goes to the next line together, never Chart alone.
+    let all: HTMLElement | undefined;
     if (view.folded) {
-      const all = button(
+      all = button(
         '',
         (t) => t.showAllRows(count(locale, view.count)),
         () => {
           view.showAll();
-          all.remove();
+          all!.remove();
         },
       );
-      actions.push(all);
+      all.classList.add('show-all');
     }
     // Decided from the rows shown first: reading every cell of a long table would hold the page
     // (docs/hardening.md). The chart itself, like the CSV and sorting, uses every row.
@@ -149,12 +159,14 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
         'chart-button',
         (t) => t.chart,
         async () => {
-          const on = chart.getAttribute('aria-pressed') !== 'true';
           try {
             draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
           } catch {
             return model.chartFailed();
           }
+          // The chart's stylesheet arrives in a frame of its own (src/chart/types.ts `prepare`).
+          if (draw.prepare?.(scroll.getRootNode())) await nextFrame();
+          const on = chart.getAttribute('aria-pressed') !== 'true';
           scroll.before((box ??= document.createElement('div')));
           box.className = 'chart-box';
           box.hidden = !on;
@@ -169,7 +181,10 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
       chart.setAttribute('aria-pressed', 'false');
       actions.push(chart);
     }
-    row(scroll, ...actions);
+    const group = document.createElement('span');
+    group.className = 'action-group';
+    group.append(...actions);
+    row(scroll, ...(all ? [all] : []), group);
   }
 
   // An incomplete answer (stopped, cut, ended by an error: ui/reply-state.ts) is not offered as one.
@@ -182,6 +197,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
     row(root.lastElementChild!, answer).classList.add('answer');
   }
 
+  // The room kept for these rows while the reply streamed goes now (chat.css): nothing moves.
+  root.classList.add('answered');
+  undo.push(() => root.classList.remove('answered'));
   relabel();
   undo.push(
     session.subscribe((s) => {

@@ -26,7 +26,10 @@ export interface TableView {
   sort(col: number, direction: SortDirection, done: () => void): void;
   /** Lets the window follow the scroll box through every row. */
   showAll(): void;
-  /** Takes the table's links and buttons (and its scroll box) out of the tab order, or back. */
+  /**
+   * Takes the table's links and buttons (and its scroll box) out of the tab order, or back: those
+   * of the rows shown now, and of each row as it is shown later (a hidden row takes no focus).
+   */
   setTabbable(on: boolean): void;
   destroy(): void;
 }
@@ -56,7 +59,9 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   let orders = new Map<string, Uint32Array>();
   let stopSort: (() => void) | undefined;
   let sorting = false;
-  let stopTab: (() => void) | undefined;
+  let tabbable = true;
+  /** Shown rows whose links and buttons are out of the tab order. */
+  const untabbed = new Set<HTMLTableRowElement>();
   let queued: (() => void) | undefined;
   let frame = 0;
   let moving = false; // rows are on their way to a new order: the window stays where it is
@@ -64,6 +69,18 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   const below = spacer();
 
   const inWindow = (i: number) => i >= start && i < start + SHOWN_ROWS;
+  const tabOff = (el: Element) => el.setAttribute('tabindex', '-1');
+  const tabOn = (el: Element) => el.removeAttribute('tabindex');
+  const focusable = (row: Element) => row.querySelectorAll('a[href], button, [tabindex]');
+
+  /** Shows a row, its links and buttons in the tab order or not, as the table is. */
+  function show(row: HTMLTableRowElement): void {
+    row.hidden = false;
+    if (tabbable === !untabbed.has(row)) return;
+    for (const el of focusable(row)) (tabbable ? tabOn : tabOff)(el);
+    if (tabbable) untabbed.delete(row);
+    else untabbed.add(row);
+  }
 
   /** The spacers stand for the rows before and after the window (estimated at the window's mean height). */
   function size(svg: SVGSVGElement, count: number): void {
@@ -83,7 +100,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     const old = start;
     start = next;
     for (let i = old; i < Math.min(n, old + SHOWN_ROWS); i++) if (!inWindow(i)) rows[i]!.hidden = true;
-    for (let i = next; i < Math.min(n, next + SHOWN_ROWS); i++) rows[i]!.hidden = false;
+    for (let i = next; i < Math.min(n, next + SHOWN_ROWS); i++) show(rows[i]!);
     sizeSpacers();
   }
 
@@ -123,7 +140,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     for (const [row, mark] of held) mark.replaceWith(row);
     rows = order;
     for (const row of shown) row.hidden = true;
-    for (let i = start; i < Math.min(n, start + SHOWN_ROWS); i++) rows[i]!.hidden = false;
+    for (let i = start; i < Math.min(n, start + SHOWN_ROWS); i++) show(rows[i]!);
     moving = false;
     follow(); // the scroll box may have moved meanwhile
   }
@@ -147,18 +164,11 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   }
 
   function setTabbable(on: boolean): void {
-    stopTab?.();
-    const apply = (el: Element) => (on ? el.removeAttribute('tabindex') : el.setAttribute('tabindex', '-1'));
+    tabbable = on;
+    const apply = on ? tabOn : tabOff;
     apply(scroll); // a scroll box is focusable by itself in some engines
     for (const b of table.querySelectorAll(':scope > thead a[href], :scope > thead button')) apply(b);
-    const list = rows;
-    function* work(): Work<void> {
-      for (let i = 0; i < list.length; i++) {
-        if (i % 256 === 255) yield;
-        for (const el of list[i]!.querySelectorAll('a[href], button, [tabindex]')) apply(el);
-      }
-    }
-    stopTab = runChunked(work(), () => undefined);
+    for (let i = start; i < Math.min(n, start + SHOWN_ROWS); i++) show(rows[i]!);
   }
 
   return {
@@ -199,7 +209,6 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     setTabbable,
     destroy() {
       stopSort?.();
-      stopTab?.();
       queued = undefined;
       if (frame) cancelAnimationFrame(frame);
       scroll.removeEventListener('scroll', onScroll);

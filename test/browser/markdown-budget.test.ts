@@ -117,9 +117,9 @@ describe('hostile replies never hold the page', () => {
     ]);
     await reply.locator('[part~="chart-button"]').waitFor({ timeout: 60_000 });
     expect(await reply.locator('.actions button').allTextContents()).toEqual([
+      'Show all 3,000 rows',
       'Copy table',
       'Download CSV',
-      'Show all 3,000 rows',
       'Chart',
       'Copy answer',
     ]);
