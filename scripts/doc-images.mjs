@@ -1,6 +1,8 @@
-// Refreshes the README's screenshots in docs/images/ from the last screenshots run
-// (artifacts/screenshots/, written by test/browser/screenshots.test.ts in each engine):
-//   npm run test:browser -- screenshots && node scripts/doc-images.mjs
+// Refreshes docs/images/: `npm run doc-images` runs the browser tests that take screenshots, in the
+// three engines, with UPDATE_DOC_IMAGES=1 (those tests then copy theirs into docs/images/ themselves),
+// then this script, which builds the rest from artifacts/screenshots/: the README's panel and theme
+// images (test/browser/screenshots.test.ts), the table images (table-layout.test.ts) and the
+// visitor's-minute states (minute-screenshots.test.ts, ./state-images.mjs).
 // A plain test run never touches docs/images/, so the tree stays clean.
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -17,6 +19,12 @@ const shot = (name) => {
 for (const engine of ['chromium', 'firefox', 'webkit'])
   copyFileSync(shot(`light-en-desktop-${engine}`), new URL(`panel-${engine}.png`, images));
 copyFileSync(shot('light-tr-phone-chromium'), new URL('phone-tr.png', images));
+for (const theme of ['dark', 'light'])
+  for (const locale of ['en', 'tr'])
+    for (const size of ['', '-phone']) {
+      const name = `table-sortable-${theme}-${locale}${size}`;
+      copyFileSync(shot(name), new URL(`${name}.png`, images));
+    }
 
 // themes.png: the right-hand 460 px of the dark and the light desktop shots (panel and launcher),
 // side by side with a grey gap, drawn on a canvas in Chromium.
