@@ -28,3 +28,27 @@ export function markCodeBidi(root: ParentNode): void {
     }
   }
 }
+
+/** A letter, and a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, …). */
+const LETTER = /\p{L}/u;
+const RTL_LETTER = /^[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/**
+ * What `dir="auto"` gives text made of `texts` in order: the direction of its first letter. A
+ * finished table's scroll box gets it as a fixed `dir` (ui/table-view.ts): with `auto`, Chromium
+ * looks for that letter again each time a row moves, and sorting 25,000 rows moves every one.
+ */
+export function firstStrongDir(texts: Iterable<string>): 'ltr' | 'rtl' {
+  for (const text of texts) {
+    const letter = LETTER.exec(text)?.[0];
+    if (letter) return RTL_LETTER.test(letter) ? 'rtl' : 'ltr';
+  }
+  return 'ltr';
+}
+
+/** The texts of the rows of the table in `box`, header first: read one by one, only while no letter came. */
+export function* tableTexts(box: Element): Generator<string> {
+  const table = box.localName === 'table' ? box : box.querySelector('table');
+  for (let part = table?.firstElementChild; part; part = part.nextElementSibling)
+    for (let row = part.firstElementChild; row; row = row.nextElementSibling) yield row.textContent ?? '';
+}

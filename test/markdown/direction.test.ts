@@ -3,6 +3,7 @@
 // browser would otherwise skip), a table's scroll box too, code says `ltr`, and no `dir` comes from
 // the reply. The computed directions are checked in the three engines (test/browser/direction.test.ts).
 import { describe, expect, it } from 'vitest';
+import { firstStrongDir, tableTexts } from '../../src/markdown/bidi';
 import { renderMarkdown } from '../../src/markdown/render';
 import { mount } from './helpers';
 
@@ -61,5 +62,22 @@ describe('dir on rendered blocks', () => {
     const root = mount(renderMarkdown(md));
     expect(Array.from(root.querySelectorAll('[dir]'), (el) => el.getAttribute('dir'))).toEqual(['auto']);
     expect(root.textContent).toContain('dir=');
+  });
+});
+
+describe('firstStrongDir: what dir="auto" reads, made fixed for a sorted table', () => {
+  it('takes the direction of the first letter, skipping digits, punctuation and empty texts', () => {
+    expect(firstStrongDir(['', '12 | 3', '— العميل | Customer'])).toBe('rtl');
+    expect(firstStrongDir(['# 1', 'Customer | העמוד'])).toBe('ltr');
+    expect(firstStrongDir(['שלום'])).toBe('rtl');
+    expect(firstStrongDir(['Şehir'])).toBe('ltr');
+    expect(firstStrongDir(['12', '34'])).toBe('ltr');
+  });
+  it('reads the rows of a table header first, and no further than the first letter', () => {
+    const table = mount(renderMarkdown('| # | № |\n|---|---|\n| 1 | עברית |\n| x | 2 |')).querySelector('table')!;
+    const read: string[] = [];
+    for (const text of tableTexts(table)) read.push(text);
+    expect(firstStrongDir(tableTexts(table))).toBe('rtl');
+    expect(read.length).toBe(3);
   });
 });
