@@ -169,3 +169,58 @@ describe('tables and character references as the markdown says', () => {
     ]);
   });
 });
+
+// Long answers (docs/hardening.md): a list of 10,000 items and 200 KB of escapes arrive whole, in
+// order, the list's pieces laid out as one list (no gap where one piece ends and the next begins).
+describe('long answers arrive whole', () => {
+  const LIST = `${Array.from({ length: 10_000 }, (_, i) => `- item ${i}`).join('\n')}\n\nThe end.`;
+  const ESCAPES = `${'\\.'.repeat(100_000)}\n\nThe end.`;
+
+  /** In the page: every item in order, and each list piece flush against the one before. */
+  const listState = (reply: ReturnType<typeof assistant>) =>
+    reply.locator('.md').evaluate((md) => {
+      const items = [...md.querySelectorAll('li')];
+      const lists = [...md.querySelectorAll('ul')];
+      const gaps = lists.slice(1).map((ul, k) => {
+        const above = lists[k]!.lastElementChild!.getBoundingClientRect().bottom;
+        return Math.abs(ul.firstElementChild!.getBoundingClientRect().top - above);
+      });
+      return {
+        count: items.length,
+        inOrder: items.every((li, i) => li.textContent === `item ${i}`),
+        lists: lists.length,
+        widestGap: Math.max(0, ...gaps),
+      };
+    });
+
+  it('streamed: a list of 10,000 items shows every item, in order, as one list, within the budget', async () => {
+    const wp = await open();
+    const before = await longTaskCount(wp);
+    await replyWith(LIST);
+    await wp.send('list');
+    const reply = await wp.waitForReplies(1);
+    await expect.poll(() => reply.locator('li').count(), { timeout: 180_000 }).toBe(10_000);
+    await expect.poll(() => reply.textContent(), { timeout: 60_000 }).toContain('The end.');
+    const state = await listState(reply);
+    expect(state).toMatchObject({ count: 10_000, inOrder: true });
+    expect(state.lists).toBeGreaterThan(1); // it did come in pieces
+    expect(state.widestGap).toBeLessThanOrEqual(1);
+    expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
+  }, 300_000);
+
+  it('opened from history: the list, and 200 KB of escapes shown as their 100,000 characters', async () => {
+    const wp = await open();
+    await storedReply(`${LIST}\n\n${ESCAPES}`);
+    const before = await longTaskCount(wp);
+    await wp.part('history-button').click();
+    await wp.part('history-item').first().click();
+    const reply = assistant(wp);
+    await expect.poll(() => reply.textContent(), { timeout: 180_000 }).toMatch(/The end\.[^]*The end\./);
+    expect(await listState(reply)).toMatchObject({ count: 10_000, inOrder: true });
+    const dots = await reply
+      .locator('.md')
+      .evaluate((md) => [...md.querySelectorAll('p')].map((p) => p.textContent).join('').match(/\./g)?.length);
+    expect(dots).toBe(100_000 + 2); // and the two full stops of "The end."
+    expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
+  }, 300_000);
+});
