@@ -46,6 +46,13 @@ export function openCut(src: string, from: number, open: Token): number {
   return cut > from ? cut : -1;
 }
 
+/** Where the `n`th line of `s` ends (after its line end), if before `size`; else `size`. */
+export function lineEnd(s: string, size: number, n: number): number {
+  if (n === Infinity) return size;
+  for (let i = s.indexOf('\n'), k = 1; i >= 0 && i < size; i = s.indexOf('\n', i + 1)) if (k++ >= n) return i + 1;
+  return size;
+}
+
 /** True if `s` has more than `n` lines (counted up to `n` only). */
 export function linesOver(s: string, n: number): boolean {
   for (let i = s.indexOf('\n'), k = 1; i >= 0; i = s.indexOf('\n', i + 1)) if (++k > n) return true;

@@ -13,6 +13,7 @@ import {
   continueList,
   cutPoint,
   FENCE_CLOSED,
+  lineEnd,
   linesOver,
   listMarker,
   openCut,
@@ -232,15 +233,16 @@ export class Placement {
    * One window of work on `given` (the whole reply so far, append-only): lexes at most `size`
    * characters after the frozen blocks (and the carried prefix). Returns true if more text waits
    * (the window was full), false once the whole text so far is on screen; `final` renders the
-   * last block too and ends the tail.
+   * last block too and ends the tail. `lines`: the window ends after that many lines at most.
    */
-  step(given: string, size: number, final: boolean): boolean {
+  step(given: string, size: number, final: boolean, lines = Infinity): boolean {
     const { stats } = this;
     const text = this.#normalized(given);
     // Append-only is the contract; anything else (a reused target) starts over.
     if (!text.startsWith(this.#frozen)) this.#reset();
     const rest = text.slice(this.#frozen.length);
     const prefix = this.#carry?.prefix ?? '';
+    size = lineEnd(rest, size, lines);
     const full = rest.length > size;
     // A full window ends at a line end (or a space): lexed once, its blocks or a piece frozen.
     const src = prefix + (full ? rest.slice(0, cutPoint(rest, 0, size)) : rest);

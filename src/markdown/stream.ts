@@ -46,8 +46,12 @@ export const MIN_WINDOW = 4_096;
 export const WINDOW_ELEMENTS = 150;
 export const FRAME_ELEMENTS = 300;
 export const MIN_ELEMENT_WINDOW = 256;
-/** The first window of a reply: small, as its text may be all elements (`- a` lines are 4 characters an item). */
-export const FIRST_WINDOW = 1_024;
+/**
+ * Lines of a reply's first window at most: its text may be all elements (`- a` lines are 4
+ * characters an item), and its elements are not counted yet. Lines, not characters: a window of
+ * one hostile line cut shorter than `MIN_WINDOW` could fall under the inline cap (./limits.ts).
+ */
+export const FIRST_LINES = 150;
 
 /** Schedules the windows of one reply's rendering; the blocks themselves are its `Placement`'s. */
 class FrameScheduler implements StreamingRenderer {
@@ -65,7 +69,9 @@ class FrameScheduler implements StreamingRenderer {
   /** What `finish` has left to render fits one window: it renders at once. */
   #short = false;
   /** Characters of the next window: the first is small, the next sized by how long it took and what it added. */
-  #size = FIRST_WINDOW;
+  #size = MIN_WINDOW;
+  /** Lines a window may hold: `FIRST_LINES` until a window has been sized by what it added. */
+  #lines = FIRST_LINES;
   /** Waiting for the engine (./engine.ts): one wait per renderer. */
   #loading = false;
 
@@ -119,12 +125,13 @@ class FrameScheduler implements StreamingRenderer {
     const placement = this.#placement;
     const started = performance.now();
     const before = placement.elements;
-    const more = placement.step(this.#pending, this.#size, this.#final);
+    const more = placement.step(this.#pending, this.#size, this.#final, this.#lines);
     const ms = performance.now() - started;
     const added = placement.elements - before;
     const byTime = Math.max(MIN_WINDOW, Math.round((this.#size * TASK_BUDGET_MS) / Math.max(ms, 1)));
     const byElements = added ? Math.round((placement.lastChars * WINDOW_ELEMENTS) / added) : WINDOW;
     if (more) this.#size = Math.max(MIN_ELEMENT_WINDOW, Math.min(WINDOW, byTime, byElements));
+    if (more) this.#lines = Infinity;
     else if (added > WINDOW_ELEMENTS) this.#size = Math.max(MIN_ELEMENT_WINDOW, Math.min(this.#size, byElements));
     return more;
   }
