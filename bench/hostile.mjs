@@ -44,7 +44,9 @@ const refs = (n) =>
 const mixed = (n) =>
   items(
     n,
-    (i) => `Paragraph ${i} with **bold** and \`code\`.\n\n- one\n- two\n\n| a | b |\n|--|--|\n| ${i} | x |\n\n\`\`\`\ncode ${i}\n\`\`\`\n`,
+    (i) =>
+      `Paragraph ${i} with **bold** and \`code\`.\n\n- one\n- two\n\n| a | b |\n|--|--|\n| ${i} | x |\n\n` +
+      `\`\`\`\ncode ${i}\n\`\`\`\n`,
   );
 
 /** The shapes: the four first reported (docs/hardening.md), then more of the same families. Each at most 1 MB. */

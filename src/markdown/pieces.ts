@@ -24,10 +24,15 @@ export type Carry =
 export const TAIL_LINES = 64;
 
 /** What makes items one list: the bullet, or an ordered list's delimiter (CommonMark 5.3). */
-export const listMarker = (raw: string): string => /^ {0,3}(?:([*+-])|\d{1,9}([.)]))/.exec(raw)?.slice(1).join('') ?? '';
+export const listMarker = (raw: string): string =>
+  /^ {0,3}(?:([*+-])|\d{1,9}([.)]))/.exec(raw)?.slice(1).join('') ?? '';
 
 /** The continuation of a carried list as its own list element, numbered on; returns the items it has. */
-export function continueList(frag: DocumentFragment, first: Token | undefined, carry: Carry & { kind: 'list' }): number {
+export function continueList(
+  frag: DocumentFragment,
+  first: Token | undefined,
+  carry: Carry & { kind: 'list' },
+): number {
   const list = frag.firstElementChild;
   if (first?.type !== 'list' || listMarker(first.raw) !== carry.marker || !list || !/^[OU]L$/.test(list.tagName))
     return 0;

@@ -3,23 +3,12 @@
 // how a block longer than a window is cut into pieces that go on in the same table or code block.
 import type { Token, Tokens } from 'marked';
 
+import { continueCarry, endCarry, startCarry } from './carry';
 import { FrozenBlocks } from './chunks';
 import { markdownEngine } from './engine';
 import { normalizeLineEnds } from './line-ends';
 import { settleTail } from './partial';
-import {
-  type Carry,
-  completeCount,
-  continueList,
-  cutPoint,
-  FENCE_CLOSED,
-  lineEnd,
-  linesOver,
-  listMarker,
-  openCut,
-  piece,
-  TAIL_LINES,
-} from './pieces';
+import { type Carry, completeCount, continueList, cutPoint, lineEnd, linesOver, openCut, TAIL_LINES } from './pieces';
 import type { StreamStats } from './renderer';
 import { foldRows, foldTables } from './table';
 
@@ -103,29 +92,10 @@ export class Placement {
     const tail = this.#tail;
     let rest = tokens;
     if (carry && carry.kind !== 'list' && tokens[0]) {
-      const first = tokens[0];
-      rest = tokens.slice(1);
-      if (carry.kind === 'table') {
-        const rows =
-          first.type === 'table'
-            ? Array.from(this.#render([first], live, carry.into.childElementCount).querySelectorAll('tbody > tr'))
-            : [];
-        if (live) carry.live.replaceChildren(...rows);
-        else {
-          carry.into.append(...rows);
-          carry.live.replaceChildren();
-        }
-      } else {
-        const text = first.type === 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
-        if (live) carry.live.data = text;
-        else {
-          // Each piece in a block of its own (styles/chat.css): adding one lays out that piece
-          // only, not the whole code again.
-          carry.into.insertBefore(piece(text), carry.live.parentNode);
-          carry.live.data = '';
-        }
-      }
-      if (first.type !== 'table' && first.type !== 'code') rest = tokens; // not a continuation after all
+      const rows = (token: Token, before: number): Element[] =>
+        Array.from(this.#render([token], live, before).querySelectorAll('tbody > tr'));
+      // Not a continuation after all: rendered as blocks of their own.
+      if (continueCarry(carry, tokens[0], live, rows)) rest = tokens.slice(1);
     }
     if (live) tail.replaceChildren(this.#render(rest, live));
     else this.#blocks.add(this.#render(rest, live));
@@ -150,9 +120,7 @@ export class Placement {
 
   /** Ends the carried block once its continuation is complete. */
   #endCarry(): void {
-    const carry = this.#carry;
-    if (carry?.kind === 'table') carry.live.remove();
-    if (carry?.kind === 'fence') (carry.live.parentNode as Element | null)?.remove();
+    endCarry(this.#carry);
     this.#carry = null;
   }
 
@@ -161,10 +129,7 @@ export class Placement {
    * longer block; `lexed`: their tokens, when the step has them already.
    */
   #freezePiece(src: string, cut: number, lexed?: Token[]): void {
-    const target = this.#target;
-    const tail = this.#tail;
     const carry = this.#carry;
-    const doc = target.ownerDocument;
     const prefix = carry?.prefix ?? '';
     const tokens = lexed ?? lexMarkdown(src.slice(0, cut));
     if (!lexed) this.stats.parsedChars += cut;
@@ -175,31 +140,7 @@ export class Placement {
       const last = frag.lastElementChild;
       const block = [...tokens].reverse().find((t) => t.type !== 'space');
       this.#blocks.add(frag);
-      this.#carry = null;
-      // The block that goes on in the next piece: tables and fenced code continue in place.
-      if (block?.type === 'table' && last?.querySelector('table')) {
-        const table = last.querySelector('table') as HTMLTableElement;
-        const into = table.tBodies[0] ?? table.appendChild(doc.createElement('tbody'));
-        const [header, separator] = block.raw.split('\n');
-        const live = table.appendChild(doc.createElement('tbody'));
-        this.#carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live };
-      } else if (
-        block?.type === 'code' &&
-        /^ {0,3}(`{3,}|~{3,})/.test(block.raw) &&
-        !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')
-      ) {
-        const code = last?.querySelector('code');
-        if (code) {
-          const live = doc.createTextNode('');
-          const end = piece('');
-          end.append(live);
-          code.replaceChildren(piece(Array.from(code.childNodes)), end);
-          this.#carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
-        }
-      } else if (block?.type === 'list' && last && /^[OU]L$/.test(last.tagName)) {
-        const next = Number(last.getAttribute('start') ?? 1) + last.childElementCount;
-        this.#carry = { kind: 'list', prefix: '', marker: listMarker(block.raw), next };
-      }
+      this.#carry = startCarry(block, last, this.#target.ownerDocument);
     }
     this.#frozen = this.#current.slice(0, this.#frozen.length + cut - prefix.length);
     this.#pieces = true;

@@ -217,9 +217,13 @@ describe('long answers arrive whole', () => {
     const reply = assistant(wp);
     await expect.poll(() => reply.textContent(), { timeout: 180_000 }).toMatch(/The end\.[^]*The end\./);
     expect(await listState(reply)).toMatchObject({ count: 10_000, inOrder: true });
-    const dots = await reply
-      .locator('.md')
-      .evaluate((md) => [...md.querySelectorAll('p')].map((p) => p.textContent).join('').match(/\./g)?.length);
+    const dots = await reply.locator('.md').evaluate(
+      (md) =>
+        [...md.querySelectorAll('p')]
+          .map((p) => p.textContent)
+          .join('')
+          .match(/\./g)?.length,
+    );
     expect(dots).toBe(100_000 + 2); // and the two full stops of "The end."
     expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
   }, 300_000);
