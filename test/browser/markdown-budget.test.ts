@@ -143,8 +143,10 @@ describe('hostile replies never hold the page', () => {
     const before = await longTaskCount(wp);
     await replyWith(TABLE);
     await wp.send('table');
-    const reply = await wp.waitForReplies(1);
-    await expect.poll(() => reply.locator('tbody tr').count(), { timeout: 60_000 }).toBe(3_000);
+    await settle(wp, before, (s) => !s.busy && s.rows === 3_000, 60_000);
+    const reply = assistant(wp);
+    await reply.locator('[part~="chart-button"]').waitFor({ timeout: 60_000 });
+    const longest = await longestTaskSince(wp, before);
     expect(await reply.locator('table').count()).toBe(1);
     expect(await reply.locator('tbody').count()).toBe(1);
     expect(await reply.locator('tbody tr').last().locator('td').allTextContents()).toEqual([
@@ -152,7 +154,6 @@ describe('hostile replies never hold the page', () => {
       '2999',
       `${2999 * 7}.00`,
     ]);
-    await reply.locator('[part~="chart-button"]').waitFor({ timeout: 60_000 });
     expect(await reply.locator('.actions button').allTextContents()).toEqual([
       'Copy table',
       'Download CSV',
@@ -160,7 +161,7 @@ describe('hostile replies never hold the page', () => {
       'Chart',
       'Copy answer',
     ]);
-    expect(await longestTaskSince(wp, before)).toBeLessThan(LIMIT_MS);
+    expect(longest).toBeLessThan(LIMIT_MS);
   }, 120_000);
 });
 
