@@ -38,6 +38,16 @@ const rows = (n) =>
   `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${i} | **${i * 7}.00** |`).join('\n')}\n`;
 const nested = (n) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
 const fill = (unit, size) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+const items = (n, line) => Array.from({ length: n }, (_, i) => line(i)).join('\n') + '\n';
+const refs = (n) =>
+  `${items(n, (i) => `See [item ${i}][r${i}] and [r${i}].`)}\n${items(n, (i) => `[r${i}]: https://example.com/${i}`)}`;
+const mixed = (n) =>
+  items(
+    n,
+    (i) =>
+      `Paragraph ${i} with **bold** and \`code\`.\n\n- one\n- two\n\n| a | b |\n|--|--|\n| ${i} | x |\n\n` +
+      `\`\`\`\ncode ${i}\n\`\`\`\n`,
+  );
 
 /** The shapes: the four first reported (docs/hardening.md), then more of the same families. Each at most 1 MB. */
 export const SHAPES = [
@@ -63,6 +73,33 @@ export const SHAPES = [
     () => `\`\`\`sql\n${fill('SELECT region, count(*) FROM orders GROUP BY region;\n', 999_000)}\n\`\`\``,
   ],
   ['300,000 short paragraphs (900 KB)', () => 'a\n\n'.repeat(300_000)],
+  // Long answers (docs/hardening.md): blocks whose cost grows with their length, not their depth.
+  ['flat list of 10,000 items (`- a`, 40 KB)', () => '- a\n'.repeat(10_000)],
+  ['200 KB of backslash escapes (`\\.` repeated)', () => '\\.'.repeat(100_000)],
+  ['flat list of 50,000 short items', () => '- a\n'.repeat(50_000)],
+  ['flat list of 100,000 items (`-` and a digit, 1 MB)', () => fill('- 1234567\n', 1_000_000)],
+  ['ordered list of 50,000 items', () => items(50_000, (i) => `${i + 1}. item`)],
+  ['list of 20,000 items with inline markup', () => items(20_000, (i) => `- **${i}** \`c\` _e_ [l](https://x.y/${i})`)],
+  ['loose list of 20,000 items (blank lines between)', () => items(20_000, (i) => `- item ${i}\n`)],
+  ['task list of 20,000 items', () => items(20_000, (i) => `- [${i % 2 ? 'x' : ' '}] task ${i}`)],
+  ['list of 10,000 items of two lines each', () => items(10_000, (i) => `- item ${i}\n  more ${i}`)],
+  ['`&amp;` x 100,000', () => '&amp;'.repeat(100_000)],
+  ['numeric and named entities x 100,000', () => '&#169;&copy;&#x41;&hellip;'.repeat(25_000)],
+  ['100,000 short lines (one paragraph)', () => 'ab\n'.repeat(100_000)],
+  ['100,000 lines with hard breaks', () => 'ab  \n'.repeat(100_000)],
+  ['20,000 headings', () => items(20_000, (i) => `## Heading ${i}`)],
+  ['20,000 setext headings', () => items(20_000, (i) => `Heading ${i}\n---`)],
+  ['20,000 reference link definitions', () => items(20_000, (i) => `[r${i}]: https://example.com/${i}`)],
+  ['10,000 reference links and their definitions', () => refs(10_000)],
+  ['20,000 HTML comments', () => items(20_000, (i) => `<!-- comment ${i} -->`)],
+  ['HTML block of 20,000 lines', () => `<div>\n${items(20_000, (i) => `<span>${i}</span>`)}\n</div>`],
+  ['inline code of 1 MB on one line', () => `\`${fill('x ', 999_000)}\``],
+  ['200,000 inline code spans', () => '`a` '.repeat(200_000)],
+  ['`\\*` escapes and `&lt;` x 100,000', () => '\\*&lt;'.repeat(100_000)],
+  ['10,000 blockquote lines', () => items(10_000, (i) => `> quote ${i}`)],
+  ['20,000 horizontal rules', () => '---\n\n'.repeat(20_000)],
+  ['50,000 one-line fenced code blocks', () => '```\nx\n```\n'.repeat(50_000)],
+  ['mixed: paragraph, list, table, code, x 2,000', () => mixed(2_000)],
 ];
 
 const grid = (head, body) =>
@@ -344,7 +381,11 @@ function printLongest(events, traced) {
     .slice(0, 2)) {
     console.log(`task of ${fmt(task.tdur / 1000, 1)} ms CPU:`);
     for (const e of mine.filter(
-      (x) => x.ts >= task.ts && x.ts < task.ts + task.dur && x !== task && (x.tdur ?? x.dur) > 3000,
+      (x) =>
+        x.ts >= task.ts &&
+        x.ts < task.ts + task.dur &&
+        x !== task &&
+        (x.tdur ?? x.dur) > Number(process.env.HOSTILE_EVENT_MS ?? 3) * 1000,
     )) {
       console.log(
         `  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args ?? {}).slice(0, 160)}`,
@@ -362,12 +403,15 @@ async function measure(h, service, pageUrl, mode) {
     if (mode === 'chart') return await measureChart(page, shadow, input, context, pageUrl, errors);
     if (mode === 'history') await shadow.locator('[part~="history-button"]').click();
     else await input.fill('Show me');
-    const measured = await measuredWindow(context, page, pageUrl);
+    const measured = await measuredWindow(context, page, pageUrl, { fullTrace: !!process.env.HOSTILE_PROFILE });
     if (mode === 'history') await shadow.locator('[part~="history-item"]').first().click();
     else await input.press('Enter');
-    await page.waitForFunction(pageDone, mode === 'streamed', { timeout: 300_000, polling: 100 });
-    const { wallS, traced, cpuProfile } = await measured.end();
-    if (cpuProfile) printProfile(cpuProfile);
+    await page.waitForFunction(pageDone, mode === 'streamed', { timeout: 900_000, polling: 100 });
+    const { wallS, events, traced, cpuProfile } = await measured.end();
+    if (cpuProfile) {
+      printProfile(cpuProfile);
+      printLongest(events, traced);
+    }
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS };
   } finally {
@@ -405,9 +449,10 @@ export async function runHostile() {
       results.push(r);
     }
     // Table actions (bench/hostile-tables.mjs): one press and its result, after the table rendered.
+    // HOSTILE_ACTIONS=0: none (the reply shapes only).
     const actions = [];
-    for (const [name, make, steps, budget = BUDGET.streamed] of TABLE_SHAPES.filter(([n]) =>
-      only.some((o) => n.includes(o)),
+    for (const [name, make, steps, budget = BUDGET.streamed] of TABLE_SHAPES.filter(
+      ([n]) => process.env.HOSTILE_ACTIONS !== '0' && only.some((o) => n.includes(o)),
     )) {
       state.text = make();
       let worst = null;

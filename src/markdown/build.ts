@@ -12,7 +12,25 @@ import { tableBlock } from './table';
 const link = (href: string, children: Child[], title?: string | null): HTMLElement =>
   h('a', children, { href, ...(title ? { title: decode(title) } : {}) });
 
+/**
+ * Adjacent strings joined: one text node for a run of text, however many tokens it was lexed into
+ * (200 KB of `\\.` is 100,000 escape tokens; a text node each would cost the page's layout dearly).
+ */
+function joinText(children: Child[]): Child[] {
+  const out: Child[] = [];
+  for (const child of children) {
+    const last = out.length - 1;
+    if (typeof child === 'string' && typeof out[last] === 'string') out[last] += child;
+    else out.push(child);
+  }
+  return out;
+}
+
 function inline(tokens: Token[] = [], inLink = false): Child[] {
+  return joinText(inlineParts(tokens, inLink));
+}
+
+function inlineParts(tokens: Token[], inLink: boolean): Child[] {
   return tokens.flatMap((token): Child[] => {
     const t = token as Tokens.Generic;
     switch (t.type) {
@@ -99,8 +117,10 @@ export function blocks(tokens: Token[], nested = false): Node[] {
             (t.items as Tokens.ListItem[]).map((item) =>
               h(
                 'li',
-                (item.tokens as Token[]).flatMap((c) =>
-                  c.type === 'text' || c.type === 'checkbox' ? inline([c]) : blocks([c], true),
+                joinText(
+                  (item.tokens as Token[]).flatMap((c) =>
+                    c.type === 'text' || c.type === 'checkbox' ? inline([c]) : blocks([c], true),
+                  ),
                 ),
                 AUTO,
               ),

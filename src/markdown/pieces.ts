@@ -1,16 +1,68 @@
 // The pieces of the streaming renderer's work (./placement.ts): which leading blocks are
 // complete, and how a block longer than a window is cut and carried into the next piece.
-import type { Token } from 'marked';
+import type { Token, Tokens } from 'marked';
 
 import { bidiNodes } from './bidi';
 
 /** A fenced code block's closing line, at the end of its text. */
 export const FENCE_CLOSED = /\n {0,3}(`{3,}|~{3,})[ \t]*\n*$/;
 
-/** A block cut into pieces: its continuation is lexed after `prefix` and lands in `into`. */
+/**
+ * A block cut into pieces: its continuation is lexed after `prefix` and lands in `into`. A list
+ * goes on as a list of its own (one list of 100,000 items would be laid out again as a whole with
+ * each piece), joined to the one before (`list-piece`, styles/chat.css) and numbered on from it.
+ */
 export type Carry =
   | { kind: 'table'; prefix: string; into: HTMLTableSectionElement; live: HTMLTableSectionElement }
-  | { kind: 'fence'; prefix: string; into: HTMLElement; live: Text };
+  | { kind: 'fence'; prefix: string; into: HTMLElement; live: Text }
+  | { kind: 'list'; prefix: ''; marker: string; next: number };
+
+/**
+ * Lines of a list or table being written that are rendered again with each frame; past them, its
+ * complete lines are frozen as a piece, so a frame's work stays the same however long it grows.
+ */
+export const TAIL_LINES = 64;
+
+/** What makes items one list: the bullet, or an ordered list's delimiter (CommonMark 5.3). */
+export const listMarker = (raw: string): string =>
+  /^ {0,3}(?:([*+-])|\d{1,9}([.)]))/.exec(raw)?.slice(1).join('') ?? '';
+
+/** The continuation of a carried list as its own list element, numbered on; returns the items it has. */
+export function continueList(
+  frag: DocumentFragment,
+  first: Token | undefined,
+  carry: Carry & { kind: 'list' },
+): number {
+  const list = frag.firstElementChild;
+  if (first?.type !== 'list' || listMarker(first.raw) !== carry.marker || !list || !/^[OU]L$/.test(list.tagName))
+    return 0;
+  list.classList.add('list-piece');
+  if (list.tagName === 'OL') list.setAttribute('start', String(carry.next));
+  return list.childElementCount;
+}
+
+/**
+ * Where a piece of the open (unfinished) block at the end of `src` may end, past `from`: a list
+ * before its last item (whose lines may go on), anything else before its last line. -1 if nowhere.
+ */
+export function openCut(src: string, from: number, open: Token): number {
+  const last = open.type === 'list' ? (open as Tokens.List).items.at(-1)?.raw : undefined;
+  const cut = last ? src.lastIndexOf(last) : src.lastIndexOf('\n', src.length - 2) + 1;
+  return cut > from ? cut : -1;
+}
+
+/** Where the `n`th line of `s` ends (after its line end), if before `size`; else `size`. */
+export function lineEnd(s: string, size: number, n: number): number {
+  if (n === Infinity) return size;
+  for (let i = s.indexOf('\n'), k = 1; i >= 0 && i < size; i = s.indexOf('\n', i + 1)) if (k++ >= n) return i + 1;
+  return size;
+}
+
+/** True if `s` has more than `n` lines (counted up to `n` only). */
+export function linesOver(s: string, n: number): boolean {
+  for (let i = s.indexOf('\n'), k = 1; i >= 0; i = s.indexOf('\n', i + 1)) if (++k > n) return true;
+  return false;
+}
 
 /**
  * How many leading tokens are complete. A block is complete once another block has started

@@ -1,12 +1,14 @@
 // Block placement for the streaming renderer (./stream.ts, which decides when a window of work
 // runs): which blocks of the reply are complete and frozen, where each rendered block goes, and
 // how a block longer than a window is cut into pieces that go on in the same table or code block.
-import type { Token } from 'marked';
+import type { Token, Tokens } from 'marked';
 
+import { continueCarry, endCarry, startCarry } from './carry';
+import { FrozenBlocks } from './chunks';
 import { markdownEngine } from './engine';
 import { normalizeLineEnds } from './line-ends';
 import { settleTail } from './partial';
-import { type Carry, completeCount, cutPoint, FENCE_CLOSED, piece } from './pieces';
+import { type Carry, completeCount, continueList, cutPoint, lineEnd, linesOver, openCut, TAIL_LINES } from './pieces';
 import type { StreamStats } from './renderer';
 import { foldRows, foldTables } from './table';
 
@@ -20,6 +22,13 @@ const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
 /** The blocks of one reply in `target`: the frozen ones, a carried long block, and the live tail. */
 export class Placement {
   readonly stats: StreamStats = { frames: 0, parsedChars: 0, lastParsedChars: 0 };
+  /**
+   * Elements rendered so far (frozen and live): each is laid out once it lands, a cost that comes
+   * after the step; the scheduler (./stream.ts) sizes windows and frames by it.
+   */
+  elements = 0;
+  /** Characters the last step took from the reply (its window, or the tail). */
+  lastChars = 0;
   /** The message element: its children are this placement's. */
   readonly #target: HTMLElement;
   /** The live tail: re-rendered as a whole each frame, before the frozen blocks are final. */
@@ -36,6 +45,8 @@ export class Placement {
   #carry: Carry | null = null;
   /** A block was cut: the whole-text re-render of a final render would be unbounded. */
   #pieces = false;
+  /** Where frozen blocks go (./chunks.ts). */
+  readonly #blocks: FrozenBlocks;
 
   constructor(target: HTMLElement) {
     this.#target = target;
@@ -43,6 +54,7 @@ export class Placement {
     // Lets the widget's styles treat the live tail like the rest of the message (display: contents).
     this.#tail.setAttribute('data-md-tail', '');
     target.replaceChildren(this.#tail);
+    this.#blocks = new FrozenBlocks(target, this.#tail);
   }
 
   #reset(): void {
@@ -50,6 +62,7 @@ export class Placement {
     this.#carry = null;
     this.#pieces = false;
     this.#target.replaceChildren(this.#tail);
+    this.#blocks.reset();
   }
 
   #normalized(text: string): string {
@@ -78,98 +91,103 @@ export class Placement {
     const carry = this.#carry;
     const tail = this.#tail;
     let rest = tokens;
-    if (carry && tokens[0]) {
-      const first = tokens[0];
-      rest = tokens.slice(1);
-      if (carry.kind === 'table') {
-        const rows = first.type === 'table' ? Array.from(renderMarkdown([first]).querySelectorAll('tbody > tr')) : [];
-        foldRows(rows as HTMLTableRowElement[], carry.into.childElementCount);
-        if (live) carry.live.replaceChildren(...rows);
-        else {
-          carry.into.append(...rows);
-          carry.live.replaceChildren();
-        }
-      } else {
-        const text = first.type === 'code' ? String(first.text).replace(/\n$/, '') + '\n' : '';
-        if (live) carry.live.data = text;
-        else {
-          // Each piece in a block of its own (styles/chat.css): adding one lays out that piece
-          // only, not the whole code again.
-          carry.into.insertBefore(piece(text), carry.live.parentNode);
-          carry.live.data = '';
-        }
-      }
-      if (first.type !== 'table' && first.type !== 'code') rest = tokens; // not a continuation after all
+    if (carry && carry.kind !== 'list' && tokens[0]) {
+      const rows = (token: Token, before: number): Element[] =>
+        Array.from(this.#render([token], live, before).querySelectorAll('tbody > tr'));
+      // Not a continuation after all: rendered as blocks of their own.
+      if (continueCarry(carry, tokens[0], live, rows)) rest = tokens.slice(1);
     }
-    if (live) tail.replaceChildren(foldTables(renderMarkdown(rest)));
-    else this.#target.insertBefore(foldTables(renderMarkdown(rest)), tail);
+    if (live) tail.replaceChildren(this.#render(rest, live));
+    else this.#blocks.add(this.#render(rest, live));
+  }
+
+  /**
+   * Rendered tokens, tables folded (`rows`: a carried table's rows so far), a carried list's
+   * continuation numbered on; the elements that will be laid out are counted (not folded rows).
+   */
+  #render(tokens: Token[], live: boolean, rows?: number): DocumentFragment {
+    const frag = renderMarkdown(tokens);
+    if (rows === undefined) foldTables(frag);
+    else foldRows(frag.querySelectorAll<HTMLTableRowElement>('tbody > tr'), rows);
+    const carry = this.#carry;
+    if (carry?.kind === 'list') {
+      const items = continueList(frag, tokens[0], carry);
+      if (!live) carry.next += items;
+    }
+    this.elements += frag.querySelectorAll('*').length - frag.querySelectorAll('tr[hidden], tr[hidden] *').length;
+    return frag;
   }
 
   /** Ends the carried block once its continuation is complete. */
   #endCarry(): void {
-    const carry = this.#carry;
-    if (carry?.kind === 'table') carry.live.remove();
-    if (carry?.kind === 'fence') (carry.live.parentNode as Element | null)?.remove();
+    endCarry(this.#carry);
     this.#carry = null;
   }
 
-  /** Freezes the first `cut` characters of `src` (its carried prefix included) as a piece of a longer block. */
-  #freezePiece(src: string, cut: number): void {
-    const target = this.#target;
-    const tail = this.#tail;
+  /**
+   * Freezes the first `cut` characters of `src` (its carried prefix included) as a piece of a
+   * longer block; `lexed`: their tokens, when the step has them already.
+   */
+  #freezePiece(src: string, cut: number, lexed?: Token[]): void {
     const carry = this.#carry;
-    const doc = target.ownerDocument;
     const prefix = carry?.prefix ?? '';
-    const tokens = lexMarkdown(src.slice(0, cut));
-    this.stats.parsedChars += cut;
-    if (carry) {
+    const tokens = lexed ?? lexMarkdown(src.slice(0, cut));
+    if (!lexed) this.stats.parsedChars += cut;
+    if (carry && carry.kind !== 'list') {
       this.#place(tokens, false);
     } else {
-      const frag = foldTables(renderMarkdown(tokens));
+      const frag = this.#render(tokens, false);
       const last = frag.lastElementChild;
       const block = [...tokens].reverse().find((t) => t.type !== 'space');
-      target.insertBefore(frag, tail);
-      // The block that goes on in the next piece: tables and fenced code continue in place.
-      if (block?.type === 'table' && last?.querySelector('table')) {
-        const table = last.querySelector('table') as HTMLTableElement;
-        const into = table.tBodies[0] ?? table.appendChild(doc.createElement('tbody'));
-        const [header, separator] = block.raw.split('\n');
-        const live = table.appendChild(doc.createElement('tbody'));
-        this.#carry = { kind: 'table', prefix: `${header}\n${separator}\n`, into, live };
-      } else if (
-        block?.type === 'code' &&
-        /^ {0,3}(`{3,}|~{3,})/.test(block.raw) &&
-        !FENCE_CLOSED.test(block.raw.trimEnd() + '\n')
-      ) {
-        const code = last?.querySelector('code');
-        if (code) {
-          const live = doc.createTextNode('');
-          const end = piece('');
-          end.append(live);
-          code.replaceChildren(piece(Array.from(code.childNodes)), end);
-          this.#carry = { kind: 'fence', prefix: `${block.raw.split('\n')[0]}\n`, into: code, live };
-        }
-      }
+      this.#blocks.add(frag);
+      this.#carry = startCarry(block, last, this.#target.ownerDocument);
     }
     this.#frozen = this.#current.slice(0, this.#frozen.length + cut - prefix.length);
     this.#pieces = true;
+  }
+
+  /** Freezes a full window `src` of one unfinished block as a piece: a list up to its last item. */
+  #freezeWindow(src: string, tokens: Token[]): void {
+    let at = tokens.length - 1;
+    while (tokens[at]?.type === 'space') at--;
+    const open = tokens[at];
+    const cut = open?.type === 'list' ? openCut(src, this.#carry?.prefix.length ?? 0, open) : -1;
+    if (cut < 0) return this.#freezePiece(src, src.length, tokens);
+    const items = (open as Tokens.List).items.slice(0, -1);
+    this.#freezePiece(src, cut, [...tokens.slice(0, at), { ...open, items } as Tokens.List]);
+  }
+
+  /**
+   * While a list or table is written, its lines past `TAIL_LINES` would be rendered again with
+   * every frame: its complete lines are frozen as a piece instead (`open`: the unfinished tokens).
+   */
+  #freezeOpen(text: string, open: Token[]): void {
+    const block = open.find((t) => t.type !== 'space');
+    if ((block?.type !== 'list' && block?.type !== 'table') || !linesOver(block.raw, TAIL_LINES)) return;
+    const prefix = this.#carry?.prefix ?? '';
+    const src = prefix + text.slice(this.#frozen.length);
+    const cut = openCut(src, prefix.length, block);
+    if (cut > 0) this.#freezePiece(src, cut);
   }
 
   /**
    * One window of work on `given` (the whole reply so far, append-only): lexes at most `size`
    * characters after the frozen blocks (and the carried prefix). Returns true if more text waits
    * (the window was full), false once the whole text so far is on screen; `final` renders the
-   * last block too and ends the tail.
+   * last block too and ends the tail. `lines`: the window ends after that many lines at most.
    */
-  step(given: string, size: number, final: boolean): boolean {
+  step(given: string, size: number, final: boolean, lines = Infinity): boolean {
     const { stats } = this;
     const text = this.#normalized(given);
     // Append-only is the contract; anything else (a reused target) starts over.
     if (!text.startsWith(this.#frozen)) this.#reset();
     const rest = text.slice(this.#frozen.length);
     const prefix = this.#carry?.prefix ?? '';
+    size = lineEnd(rest, size, lines);
     const full = rest.length > size;
-    const src = prefix + (full ? rest.slice(0, size) : rest);
+    // A full window ends at a line end (or a space): lexed once, its blocks or a piece frozen.
+    const src = prefix + (full ? rest.slice(0, cutPoint(rest, 0, size)) : rest);
+    this.lastChars = src.length - prefix.length;
     stats.frames++;
     // Freeze the complete blocks at the start of the rest; only the remainder is shown settled.
     const tokens = lexMarkdown(src);
@@ -185,8 +203,8 @@ export class Placement {
       this.#frozen = text.slice(0, this.#frozen.length + raw.length - prefix.length);
     }
     if (full) {
-      // A window full of one unfinished block: freeze a piece of it.
-      if (!frees) this.#freezePiece(src, cutPoint(src, prefix.length, size));
+      // A window full of one unfinished block: freeze a piece of it (a list without its last item).
+      if (!frees) this.#freezeWindow(src, tokens);
       stats.parsedChars += stats.lastParsedChars = lexed;
       return true;
     }
@@ -197,6 +215,7 @@ export class Placement {
       stats.parsedChars += stats.lastParsedChars = lexed;
       return false;
     }
+    this.#freezeOpen(text, tokens.slice(count));
     const now = this.#carry?.prefix ?? '';
     const settled = settleTail(now + text.slice(this.#frozen.length));
     lexed += settled.length;

@@ -37,6 +37,21 @@ export const WINDOW = 8_192;
  * than shown as its text.
  */
 export const MIN_WINDOW = 4_096;
+/**
+ * Elements a window may add, and a frame in all. Each is laid out (styled, measured, painted) once
+ * it lands, after the step that made it and outside its timing: a window of 4,096 characters of
+ * `- a` lines is 1,024 list items, and laying them out took longer than the task budget. A window
+ * of such text is sized by its elements instead, down to `MIN_ELEMENT_WINDOW` characters.
+ */
+export const WINDOW_ELEMENTS = 150;
+export const FRAME_ELEMENTS = 300;
+export const MIN_ELEMENT_WINDOW = 256;
+/**
+ * Lines of a reply's first window at most: its text may be all elements (`- a` lines are 4
+ * characters an item), and its elements are not counted yet. Lines, not characters: a window of
+ * one hostile line cut shorter than `MIN_WINDOW` could fall under the inline cap (./limits.ts).
+ */
+export const FIRST_LINES = 150;
 
 /** Schedules the windows of one reply's rendering; the blocks themselves are its `Placement`'s. */
 class FrameScheduler implements StreamingRenderer {
@@ -53,8 +68,10 @@ class FrameScheduler implements StreamingRenderer {
   #onDone: (() => void) | undefined;
   /** What `finish` has left to render fits one window: it renders at once. */
   #short = false;
-  /** Characters of the next window: the first is small, the next sized by how long it took. */
+  /** Characters of the next window: the first is small, the next sized by how long it took and what it added. */
   #size = MIN_WINDOW;
+  /** Lines a window may hold: `FIRST_LINES` until a window has been sized by what it added. */
+  #lines = FIRST_LINES;
   /** Waiting for the engine (./engine.ts): one wait per renderer. */
   #loading = false;
 
@@ -80,8 +97,9 @@ class FrameScheduler implements StreamingRenderer {
     // Asked first, so the task's budget counts this frame's first window too.
     const fresh = withinTaskBudget();
     if (this.#final && !this.#short && !fresh) return this.#schedule();
+    const elements = this.#placement.elements + FRAME_ELEMENTS;
     let more = this.#timedStep();
-    while (more && withinTaskBudget()) more = this.#timedStep();
+    while (more && withinTaskBudget() && this.#placement.elements < elements) more = this.#timedStep();
     if (more) return this.#schedule();
     if (this.#final) {
       this.#done = true;
@@ -98,13 +116,23 @@ class FrameScheduler implements StreamingRenderer {
     this.#frame = 0;
   }
 
-  /** A step; after a full window, the next one is sized to take about the task budget. */
+  /**
+   * A step; after a full window, the next one is sized to take about the task budget and to add
+   * about `WINDOW_ELEMENTS`. A live tail that added more shrinks the window too: the tail is
+   * rendered again with every frame, and the window bounds it.
+   */
   #timedStep(): boolean {
+    const placement = this.#placement;
     const started = performance.now();
-    const more = this.#placement.step(this.#pending, this.#size, this.#final);
+    const before = placement.elements;
+    const more = placement.step(this.#pending, this.#size, this.#final, this.#lines);
     const ms = performance.now() - started;
-    const next = Math.round((this.#size * TASK_BUDGET_MS) / Math.max(ms, 1));
-    if (more) this.#size = Math.min(WINDOW, Math.max(MIN_WINDOW, next));
+    const added = placement.elements - before;
+    const byTime = Math.max(MIN_WINDOW, Math.round((this.#size * TASK_BUDGET_MS) / Math.max(ms, 1)));
+    const byElements = added ? Math.round((placement.lastChars * WINDOW_ELEMENTS) / added) : WINDOW;
+    if (more) this.#size = Math.max(MIN_ELEMENT_WINDOW, Math.min(WINDOW, byTime, byElements));
+    if (more) this.#lines = Infinity;
+    else if (added > WINDOW_ELEMENTS) this.#size = Math.max(MIN_ELEMENT_WINDOW, Math.min(this.#size, byElements));
     return more;
   }
 

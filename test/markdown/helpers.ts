@@ -24,8 +24,8 @@ export function violations(root: ParentNode): string[] {
       if (el.getAttribute('target') !== '_blank') out.push('<a> without target=_blank');
       if (el.getAttribute('rel') !== 'noopener noreferrer') out.push('<a> without rel');
     }
-    if (tag === 'div' && !/^table-(scroll|block)$/.test(el.getAttribute('class')!))
-      out.push('<div> that is not .table-block or .table-scroll');
+    if (tag === 'div' && !/^(table-(scroll|block)|md-chunk)$/.test(el.getAttribute('class')!))
+      out.push('<div> that is not .table-block, .table-scroll or a container of blocks (.md-chunk)');
   }
   return out;
 }
