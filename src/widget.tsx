@@ -50,7 +50,7 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   if (old) instances.get(old)?.destroy();
 
   // What `init` builds is what the launcher needs: the host, shell.css and a plain-DOM button. The
-  // model (sessionStorage is read there), chat.css and Preact come in idle time, or at once when
+  // model (sessionStorage is read there), panel.css, chat.css and Preact come in idle time, or at once when
   // something needs them: a click, a page call, `open`, an inline panel (docs/benchmarks.md, "Start-up").
   const inline = opts.container !== null;
   const mode = inline ? 'inline' : 'floating';
@@ -95,7 +95,8 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   const hide = (on: boolean) => {
     slot.className = on ? 'slot warm' : 'slot';
     slot.inert = on;
-    slot.toggleAttribute('aria-hidden', on);
+    if (on) slot.setAttribute('aria-hidden', 'true');
+    else slot.removeAttribute('aria-hidden');
   };
   reflect({ ...opts, open: false });
   const disposers: (() => void)[] = [];
