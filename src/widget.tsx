@@ -38,7 +38,8 @@ function askArguments(text: unknown, options: unknown): boolean {
   return !!send;
 }
 
-const attr = (el: Element, name: string, value: string) => el.getAttribute(name) !== value && el.setAttribute(name, value);
+const attr = (el: Element, name: string, value: string) =>
+  el.getAttribute(name) !== value && el.setAttribute(name, value);
 
 export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   // `ready` is the first event of the instance (docs/page-api.md "Events, in order"): what the mount
