@@ -38,6 +38,9 @@ function askArguments(text: unknown, options: unknown): boolean {
   return !!send;
 }
 
+const attr = (el: Element, name: string, value: string) =>
+  el.getAttribute(name) !== value && el.setAttribute(name, value);
+
 export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   // `ready` is the first event of the instance (docs/page-api.md "Events, in order"): what the mount
   // itself causes (a panel opened by `open` or reopened by `persist`) waits for it.
@@ -48,7 +51,7 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   if (old) instances.get(old)?.destroy();
 
   // What `init` builds is what the launcher needs: the host, shell.css and a plain-DOM button. The
-  // model (sessionStorage is read there), chat.css and Preact come in idle time, or at once when
+  // model (sessionStorage is read there), panel.css, chat.css and Preact come in idle time, or at once when
   // something needs them: a click, a page call, `open`, an inline panel (docs/benchmarks.md, "Start-up").
   const inline = opts.container !== null;
   const mode = inline ? 'inline' : 'floating';
@@ -69,11 +72,13 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
   /** The panel's tree is made (in idle time) and not yet shown. */
   let warm = false;
   const reflect = ({ theme, locale, open }: Pick<SessionState, 'theme' | 'locale' | 'open'>) => {
-    host.setAttribute('data-theme', theme);
-    host.setAttribute('lang', locale);
-    frame.className = `root ${mode}${open ? ' open' : ''}`;
+    // Only what changed: a `lang` or `dir` set again, even to the same value, restyles the whole
+    // panel, on the click that opens it.
+    attr(host, 'data-theme', theme);
+    attr(host, 'lang', locale);
+    attr(frame, 'class', `root ${mode}${open ? ' open' : ''}`);
     // The chrome keeps the UI language's direction, whatever the page's (docs/protocol.md, "Direction").
-    frame.dir = textDirection(locale);
+    attr(frame, 'dir', textDirection(locale));
     launcher?.show(open, messages(locale));
     // Closing the floating panel returns focus to the launcher, and drops the panel's tree.
     if (wasOpen && !open) {
@@ -81,9 +86,18 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
       if (warm) draw((warm = false));
     }
     wasOpen = open;
-    // The panel is in the document while it is open: a closed floating panel has no nodes there.
-    if (!open && !inline) slot.remove();
+    if (open) hide(false);
+    // A closed floating panel has no nodes in the page, but for the warm tree before its first
+    // opening: styled and laid out, hidden and inert, so that opening it only shows it.
+    if (!open && !inline && !warm) slot.remove();
     else if (slot.parentNode !== frame) frame.prepend(slot);
+  };
+  // Hidden: not painted, not in the accessibility tree, not focusable, not found by find-in-page.
+  const hide = (on: boolean) => {
+    slot.className = on ? 'slot warm' : 'slot';
+    slot.inert = on;
+    if (on) slot.setAttribute('aria-hidden', 'true');
+    else slot.removeAttribute('aria-hidden');
   };
   reflect({ ...opts, open: false });
   const disposers: (() => void)[] = [];
@@ -141,19 +155,18 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout });
     else setTimeout(run, 1);
   };
-  // The panel's tree, made in idle time and kept out of the document until the visitor opens it:
-  // its code compiled, chat.css parsed and matched, its fonts loaded and its nodes created before
-  // the first click. Laid out once, hidden, in the same task (no frame shows it), so that the
-  // composer measures itself as it mounts; not before the host is in the document.
+  // The panel's tree, made in idle time and kept hidden in the document until the visitor opens it:
+  // its code compiled, chat.css parsed and matched, its fonts loaded, its nodes created and laid out
+  // before the first click, which then costs a visibility change and a paint (docs/benchmarks.md,
+  // "Start-up"). Laid out in the same task, so that the composer measures itself as it mounts; not
+  // before the host is in the document. The page's `::part(panel)` finds it once open (Panel.tsx).
   const prepare = () => {
     const m = core();
     if (m.session.get().open || warm || !host.isConnected) return;
-    slot.className = 'slot warm';
+    hide(true);
     frame.prepend(slot);
     draw((warm = true));
     void frame.offsetWidth;
-    slot.remove();
-    slot.className = 'slot';
   };
   if (inline || opts.open) core();
   else {

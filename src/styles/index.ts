@@ -1,16 +1,19 @@
 // Vite inlines the CSS files as minified strings; the widget ships no CSS file. The theme tokens
 // are custom properties in shell.css.
 import chatCss from './chat.css?inline';
+import panelCss from './panel.css?inline';
 import shellCss from './shell.css?inline';
 
 /**
- * Constructable stylesheets need no CSP change. Each widget parses its own when it first needs
- * them (one widget a page is the rule; sharing them cost bytes widget.js does not have): shell.css
- * (tokens, launcher, panel frame) in `init`, chat.css (what is inside the panel) when the model is
- * made, in idle time or at the panel's first opening (widget.tsx).
+ * Constructable stylesheets need no CSP change. Parsed once a page, when first needed, and shared
+ * by every widget of the page: shell.css (tokens, launcher) in `init`, panel.css and chat.css (the
+ * panel and what is inside it) when the model is made, in idle time or at the panel's first
+ * opening (widget.tsx).
  */
+const sheets: Record<string, CSSStyleSheet> = {};
 const sheet = (css: string) => {
-  const s = new CSSStyleSheet();
+  if (sheets[css]) return sheets[css];
+  const s = (sheets[css] = new CSSStyleSheet());
   s.replaceSync(css);
   return s;
 };
@@ -27,7 +30,7 @@ export function applyStyles(root: ShadowRoot, nonce: string | null, accent: stri
     // CSSOM before the host is in the document: as text, safe as the accent holds no `;{}<`.
     const style = document.createElement('style');
     if (nonce) style.nonce = nonce;
-    style.textContent = shellCss + chatCss + (accent ? `:host{--sw-primary:${accent}}` : '');
+    style.textContent = shellCss + panelCss + chatCss + (accent ? `:host{--sw-primary:${accent}}` : '');
     root.prepend(style);
     return () => {};
   }
@@ -40,5 +43,5 @@ export function applyStyles(root: ShadowRoot, nonce: string | null, accent: stri
   const adopt = (...sheets: CSSStyleSheet[]) => (root.adoptedStyleSheets = [...sheets, own]);
   const shell = sheet(shellCss);
   adopt(shell);
-  return () => void adopt(shell, sheet(chatCss));
+  return () => void adopt(shell, sheet(panelCss + chatCss));
 }

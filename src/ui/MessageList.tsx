@@ -37,7 +37,7 @@ export function MessageList() {
   useLayoutEffect(() => {
     // Before the first paint of the new window: a conversation opens at its end; otherwise what
     // the visitor reads stays put while messages are added or dropped around it.
-    if (opened.current !== key) follow.resume();
+    if (opened.current !== key) follow.resume(true);
     else follow.settle();
     opened.current = key;
   }, [key, from, to]);

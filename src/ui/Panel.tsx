@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
 import { ChatView } from './ChatView';
 import { useModel } from './context';
@@ -28,6 +28,14 @@ export function Panel({ inline }: { inline: boolean }) {
     first.current = false;
   }, [view, inline, shown]);
 
+  // The same elements while they do not change: opening the warm panel re-renders the panel, not
+  // what is inside it (each part follows its own stores).
+  const title = config?.title || t.defaultTitle;
+  const children = useMemo(
+    () => [<Header title={title} inline={inline} />, view === 'history' ? <HistoryView /> : <ChatView />],
+    [title, inline, view],
+  );
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && !inline) {
       e.stopPropagation();
@@ -39,14 +47,14 @@ export function Panel({ inline }: { inline: boolean }) {
     <div
       ref={panel}
       class="panel"
-      part="panel"
+      // Warm and hidden before its first opening (widget.tsx), it is not yet the page's panel.
+      part={shown ? 'panel' : undefined}
       role={inline ? 'region' : 'dialog'}
       aria-labelledby="sw-title"
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
-      <Header title={config?.title || t.defaultTitle} inline={inline} />
-      {view === 'history' ? <HistoryView /> : <ChatView />}
+      {children}
     </div>
   );
 }

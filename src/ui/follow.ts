@@ -21,7 +21,7 @@ export interface Follow {
   /** The visitor scrolled away from the end (the jump-to-latest control shows). */
   away: boolean;
   /** Follow the end again (jump-to-latest): the caller renders the latest messages first. */
-  resume(): void;
+  resume(later?: boolean): void;
   /** Stop following: the visitor asked for older messages, and what they read must stay. */
   hold(): void;
   /** Call after the rendered window changed: what the visitor reads stays where it was. */
@@ -145,17 +145,21 @@ export function useFollow(list: RefObject<HTMLDivElement | null>, hooks: FollowH
     el.addEventListener('scroll', onScroll, { passive: true });
     for (const type of inputs) el.addEventListener(type, onInput, { passive: true });
     api.current = {
-      resume() {
+      resume(later) {
         setPinned(true);
         visitor = false;
-        pinNow();
+        // `later`: in the coming frame, before its paint, with the frame's one layout (not a layout
+        // forced now, in the middle of the press that renders the messages).
+        if (later) pin();
+        else pinNow();
       },
       hold() {
         if (pinned) setPinned(false);
         remember();
       },
       settle() {
-        if (pinned) pinNow();
+        // Pinned: in the coming frame too (a message added by the visitor's press lays out once).
+        if (pinned) pin();
         else {
           keep();
           remember();
@@ -175,7 +179,7 @@ export function useFollow(list: RefObject<HTMLDivElement | null>, hooks: FollowH
 
   return {
     away,
-    resume: () => api.current.resume(),
+    resume: (later?: boolean) => api.current.resume(later),
     hold: () => api.current.hold(),
     settle: () => api.current.settle(),
   };

@@ -71,7 +71,9 @@ describe('ServiceWidget.init', () => {
     expect(dom.adopted).toBeGreaterThan(0);
     expect(dom.adoptedRules).toBeGreaterThan(10);
     expect(dom.styleOrLink).toBe(0);
-    expect(dom.inlineStyles).toEqual([]);
+    // The panel's tree may already wait hidden in the page (made in idle time, src/widget.tsx): its
+    // composer has measured its height through CSSOM, as it does once open (below).
+    expect(dom.inlineStyles.filter((p) => p !== 'composer-input')).toEqual([]);
     expect(dom.imgs).toBe(0);
     expect(dom.svgs).toBeGreaterThan(0); // the launcher icon is inline SVG
     expect(dom.pageStyleSheets).toBe(0); // nothing added to the page's own styles
