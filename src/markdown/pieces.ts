@@ -58,6 +58,24 @@ export function lineEnd(s: string, size: number, n: number): number {
   return size;
 }
 
+/**
+ * Characters within which a window always holds two whole lines (the smallest window sized by
+ * time, ./stream.ts `MIN_WINDOW`). A window sized by its elements can be shorter than one row of
+ * a wide table: cut after a table's header line, the header would be frozen as a paragraph (its
+ * separator line not seen yet), and cut at a space inside a row, the next window would start
+ * with its middle cell. Longer lines are cut as before.
+ */
+export const WHOLE_LINES = 4_096;
+
+/** `size`, grown to the end of the second line of `s` (or all of `s` while that line is not written yet) within `WHOLE_LINES`. */
+export function wholeLines(s: string, size: number): number {
+  const first = s.indexOf('\n');
+  const second = first < 0 ? -1 : s.indexOf('\n', first + 1);
+  const end = second < 0 ? s.length : second + 1;
+  if (end <= WHOLE_LINES) return Math.max(size, end);
+  return first >= 0 && first < WHOLE_LINES ? Math.max(size, first + 1) : Math.max(size, WHOLE_LINES);
+}
+
 /** True if `s` has more than `n` lines (counted up to `n` only). */
 export function linesOver(s: string, n: number): boolean {
   for (let i = s.indexOf('\n'), k = 1; i >= 0; i = s.indexOf('\n', i + 1)) if (++k > n) return true;

@@ -8,7 +8,17 @@ import { FrozenBlocks } from './chunks';
 import { markdownEngine } from './engine';
 import { normalizeLineEnds } from './line-ends';
 import { settleTail } from './partial';
-import { type Carry, completeCount, continueList, cutPoint, lineEnd, linesOver, openCut, TAIL_LINES } from './pieces';
+import {
+  type Carry,
+  completeCount,
+  continueList,
+  cutPoint,
+  lineEnd,
+  linesOver,
+  openCut,
+  TAIL_LINES,
+  wholeLines,
+} from './pieces';
 import type { StreamStats } from './renderer';
 import { foldRows, foldTables } from './table';
 
@@ -183,7 +193,7 @@ export class Placement {
     if (!text.startsWith(this.#frozen)) this.#reset();
     const rest = text.slice(this.#frozen.length);
     const prefix = this.#carry?.prefix ?? '';
-    size = lineEnd(rest, size, lines);
+    size = wholeLines(rest, lineEnd(rest, size, lines));
     const full = rest.length > size;
     // A full window ends at a line end (or a space): lexed once, its blocks or a piece frozen.
     const src = prefix + (full ? rest.slice(0, cutPoint(rest, 0, size)) : rest);

@@ -214,6 +214,19 @@ describe('long tables and runs of text', () => {
     expect(rows.every((tr, i) => tr.textContent === `R${i}${i}`)).toBe(true);
   }, 120_000);
 
+  it('never cuts a row of a wide table: 200 columns x 60 rows, every row whole in one table', () => {
+    const head = ['Region', ...Array.from({ length: 199 }, (_, c) => `C${c}`)];
+    const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    const body = lines(60, (r) => row([`R${r}`, ...head.slice(1).map((_, c) => `${(r * 31 + c * 7) % 500}`)]));
+    const text = `${row(head)}\n|${head.map(() => '--').join('|')}|\n${body}`;
+    const target = document.createElement('div');
+    stream(target, text, 1_000);
+    expect(target.querySelectorAll('table')).toHaveLength(1);
+    const rows = [...target.querySelectorAll('tbody > tr')] as HTMLTableRowElement[];
+    expect(rows.map((tr) => tr.cells[0]!.textContent)).toEqual(Array.from({ length: 60 }, (_, r) => `R${r}`));
+    expect(rows.every((tr) => tr.cells.length === 200)).toBe(true);
+  }, 120_000);
+
   it('makes one text node of a run of escapes or character references, not one per token', () => {
     for (const [src, shown] of [
       ['\\.'.repeat(5_000), '.'.repeat(5_000)],
