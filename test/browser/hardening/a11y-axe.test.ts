@@ -135,7 +135,9 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   await notice(wp, 'limit').waitFor();
   await check('limit');
   // Send waits for the limit's reset (tomorrow); dismissing the notice lets the visitor try again.
-  await notice(wp, 'limit').getByRole('button', { name: /^(Dismiss|Kapat)$/ }).click();
+  await notice(wp, 'limit')
+    .getByRole('button', { name: /^(Dismiss|Kapat)$/ })
+    .click();
   await notice(wp, 'limit').waitFor({ state: 'detached' });
 
   await scenario('token-expired');
