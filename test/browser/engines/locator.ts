@@ -236,6 +236,9 @@ export class Locator {
         let hit = document.elementFromPoint(x, y);
         while (hit && hit.shadowRoot) { const inner = hit.shadowRoot.elementFromPoint(x, y); if (!inner || inner === hit) break; hit = inner; }
         for (let n = hit; n; n = n.parentNode || n.host) if (n === el) return { state: 'ok', x, y };
+        // Covered, maybe clipped by a scroll box (as Playwright does: scrolled into view again, in
+        // every scroll container, before the next try).
+        el.scrollIntoView({ block: 'center', inline: 'nearest' });
         return { state: 'covered by ' + (hit ? hit.tagName + (hit.getAttribute('part') ? '[part=' + hit.getAttribute('part') + ']' : '') : 'nothing') };
       }`);
       if (r.state === 'ok') return { x: r.x!, y: r.y! };
