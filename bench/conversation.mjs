@@ -23,7 +23,7 @@
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fmt, log, measuredWindow, openBenchPage, ROOT, startHarness } from './lib.mjs';
+import { fmt, log, measuredWindow, openBenchPage, ROOT, runWhenMain, startHarness } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.CONVERSATION_RUNS ?? 1) | 0);
 const BUDGET_MS = 100;
@@ -216,12 +216,4 @@ export async function runConversation() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runConversation().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error('[bench] failed:', error);
-      process.exit(2);
-    },
-  );
-}
+runWhenMain(import.meta.url, runConversation);

@@ -27,7 +27,7 @@
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fmt, log, measuredWindow, openBenchPage, ROOT, startHarness } from './lib.mjs';
+import { fmt, log, measuredWindow, openBenchPage, ROOT, runWhenMain, startHarness } from './lib.mjs';
 import { measureTableShape, TABLE_SHAPES } from './hostile-tables.mjs';
 
 const RUNS = Math.max(1, Number(process.env.HOSTILE_RUNS ?? 1) | 0);
@@ -538,12 +538,4 @@ export async function runHostile() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runHostile().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error('[bench] failed:', error);
-      process.exit(2);
-    },
-  );
-}
+runWhenMain(import.meta.url, runHostile);

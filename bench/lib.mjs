@@ -20,6 +20,21 @@ export const fmt = (n, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const log = (...args) => console.log('[bench]', ...args);
 
+/**
+ * Runs a section when its file is run by itself (`node bench/<section>.mjs`): exit code 0, 1 when
+ * a target is missed, 2 when it failed. `npm run bench` (bench/run.mjs) imports the sections instead.
+ */
+export function runWhenMain(moduleUrl, run) {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  run().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error('[bench] failed:', error);
+      process.exit(2);
+    },
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Widget builds.
 

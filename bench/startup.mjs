@@ -32,7 +32,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { fmt, log, OUT, QUESTION, ROOT, startHarness } from './lib.mjs';
+import { fmt, log, OUT, QUESTION, ROOT, runWhenMain, startHarness } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.STARTUP_RUNS ?? 9) | 0);
 const THROTTLE = 4;
@@ -321,12 +321,4 @@ export async function runStartup() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runStartup().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error('[bench] failed:', error);
-      process.exit(2);
-    },
-  );
-}
+runWhenMain(import.meta.url, runStartup);

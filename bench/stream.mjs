@@ -59,7 +59,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildWidget, fmt, log, measureOnce, OUT, ROOT, startHarness } from './lib.mjs';
+import { buildWidget, fmt, log, measureOnce, OUT, ROOT, runWhenMain, startHarness } from './lib.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) | 0);
 const TARGET_RATIO = 5;
@@ -211,12 +211,4 @@ export async function runStream() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runStream().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error('[bench] failed:', error);
-      process.exit(2);
-    },
-  );
-}
+runWhenMain(import.meta.url, runStream);
