@@ -85,8 +85,8 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
       launcher?.button.focus();
       if (warm) draw((warm = false));
     }
+    if (open && !wasOpen) hide(false);
     wasOpen = open;
-    if (open) hide(false);
     // A closed floating panel has no nodes in the page, but for the warm tree before its first
     // opening: styled and laid out, hidden and inert, so that opening it only shows it.
     if (!open && !inline && !warm) slot.remove();

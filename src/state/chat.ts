@@ -6,6 +6,7 @@ import type { ChatBody, Decision, WireMessage } from '../api/types';
 import type { ReplyWriter } from '../voice/types';
 import type { ChatListener, ChatMessage, ChatModel, ChatState } from './chat-types';
 import { OfflineError, ReplyLateError } from './notices';
+import { nextFrame } from './next-frame';
 import { createReply } from './reply';
 import { awaitStoredReply, waitsForReply } from './resume';
 import { store } from './store';
@@ -74,6 +75,8 @@ export function createChat(
     let cut = false;
     try {
       const onRetry = () => reply.started() || patch({ waiting: 'retrying' });
+      // The message and its "Thinking…" are drawn before the request is built and sent.
+      await nextFrame();
       const { conversationId } = await api.chat(body, reply.onEvent, ctrl.signal, onRetry);
       reply.begin();
       if (conversationId) patch({ conversationId });

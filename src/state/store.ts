@@ -29,15 +29,26 @@ export function store<T>(initial: T): Store<T> {
   };
 }
 
-/** Re-renders the component when the store changes. */
-export function useStore<T>(s: Store<T>): T {
+/**
+ * Re-renders the component when the store changes; given `keys`, only when one of those fields
+ * changes (the component reads only them): the session's announcement, say, re-renders the live
+ * region, not the header.
+ */
+export function useStore<T>(s: Store<T>, ...keys: (keyof T)[]): T {
   const [, force] = useState(0);
   const value = s.get();
   // A layout effect subscribes right after the render commits, so no change in between is missed.
   useLayoutEffect(() => {
-    const off = s.subscribe(() => force((n) => n + 1));
+    let shown = value;
+    const check = (next: T) => {
+      const changed = keys.length ? keys.some((k) => !Object.is(next[k], shown[k])) : !Object.is(next, shown);
+      if (!changed) return;
+      shown = next;
+      force((n) => n + 1);
+    };
+    const off = s.subscribe(check);
     // The value may have changed between render and subscription.
-    if (!Object.is(s.get(), value)) force((n) => n + 1);
+    check(s.get());
     return off;
   }, [s]);
   return value;

@@ -9,7 +9,7 @@ import { Panel } from './Panel';
  */
 export function App({ warm }: { warm: boolean }) {
   const model = useModel();
-  const { open } = useStore(model.session);
+  const { open } = useStore(model.session, 'open');
   const inline = model.options.container !== null;
   return inline || open || warm ? <Panel inline={inline} /> : null;
 }

@@ -37,11 +37,13 @@ export function Composer() {
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
   }, [focusRequest]);
-  // Grows with the text (up to the CSS max-height) and shrinks back when a send clears it.
+  // Grows with the text (up to the CSS max-height) and shrinks back when a send clears it. Empty,
+  // it is its one row: no measuring, which would lay the panel out inside the press that sends.
   useLayoutEffect(() => {
     const el = input.current;
     if (!el) return;
-    el.style.height = 'auto';
+    el.style.height = draft ? 'auto' : '';
+    if (!draft) return;
     el.style.height = `${el.scrollHeight + el.offsetHeight - el.clientHeight}px`;
   }, [draft]);
 

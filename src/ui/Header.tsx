@@ -5,7 +5,7 @@ import { MicButton } from './MicButton';
 
 export function Header({ title, inline }: { title: string; inline: boolean }) {
   const model = useModel();
-  const { view, config } = useStore(model.session);
+  const { view, config } = useStore(model.session, 'view', 'config', 'locale');
   const t = model.t();
   const inHistory = view === 'history';
   return (

@@ -7,7 +7,7 @@ import { useModel } from './context';
 export function HistoryView() {
   const model = useModel();
   const { items, nextCursor, loading, loaded } = useStore(model.history.state);
-  const { locale } = useStore(model.session);
+  const { locale } = useStore(model.session, 'locale');
   const t = model.t();
   const heading = useRef<HTMLHeadingElement>(null);
 

@@ -12,7 +12,7 @@ import { current, latest, newer, older, type Span } from './window';
 export function MessageList() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
-  const { config, announcement } = useStore(model.session);
+  const { config, announcement } = useStore(model.session, 'config', 'announcement', 'locale');
   const t = model.t();
   const list = useRef<HTMLDivElement>(null);
 

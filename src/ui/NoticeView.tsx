@@ -18,7 +18,7 @@ interface Props {
  */
 export function NoticeView({ notice, onDismiss }: Props) {
   const model = useModel();
-  const { locale } = useStore(model.session);
+  const { locale } = useStore(model.session, 'locale');
   const t = model.t();
   // A limit counts down to its reset, then says the visitor can write again.
   const now = useClock(notice.until);

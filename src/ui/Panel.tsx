@@ -8,7 +8,7 @@ import { HistoryView } from './HistoryView';
 
 export function Panel({ inline }: { inline: boolean }) {
   const model = useModel();
-  const { view, config, open } = useStore(model.session);
+  const { view, config, open } = useStore(model.session, 'view', 'config', 'open', 'locale');
   const t = model.t();
   const panel = useRef<HTMLDivElement>(null);
 

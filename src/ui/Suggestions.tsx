@@ -11,7 +11,7 @@ import { focusComposer } from './focus';
 export function Suggestions() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
-  const list = starterSuggestions(useStore(model.session).config);
+  const list = starterSuggestions(useStore(model.session, 'config', 'locale').config);
   const draft = useStore(model.chat.draft);
   // The input that pressed the button: pointerdown says it in every engine (a click event's own
   // pointerType is missing in some); a key (Enter, Space) gives a click with no pointerdown, and

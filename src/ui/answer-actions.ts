@@ -10,15 +10,10 @@ import { stripInvisible } from '../export/invisible';
 import { answerText, tableCells, tableRows, tableToTsv } from '../export/table-text';
 import { SHOWN_ROWS } from '../markdown/table';
 import { count, type Messages } from '../i18n';
+import { nextFrame } from '../state/next-frame';
 import type { WidgetModel } from '../state/widget-model';
 import { addSortHeaders } from './table-actions';
 
-/** After the next frame is drawn (or 100 ms, where frames are not drawn: a hidden page). */
-const nextFrame = () =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() => setTimeout(() => (clearTimeout(timer), resolve())));
-  });
 
 /**
  * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the

@@ -23,10 +23,15 @@ export function createLauncher(onClick: () => void): Launcher {
   const path = svg.appendChild(document.createElementNS(SVG, 'path'));
   button.append(svg);
   button.addEventListener('click', onClick);
+  let shown = '';
   return {
     button,
     show(open, t) {
-      button.setAttribute('aria-label', open ? t.closeChat : t.openChat);
+      // Called at every change of the session (an announcement, a /config answer): an attribute set
+      // again, even to its value, makes the browser match styles again.
+      const label = open ? t.closeChat : t.openChat;
+      if (shown === (shown = `${open}${label}`)) return;
+      button.setAttribute('aria-label', label);
       button.setAttribute('aria-expanded', `${open}`);
       path.setAttribute('d', paths[open ? 'close' : 'chat']);
     },

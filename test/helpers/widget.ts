@@ -1,5 +1,5 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { init } from '../../src/init';
 import type { InitOptions, WidgetInstance } from '../../src/types';
 import { mock, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
@@ -39,6 +39,15 @@ export interface MountedWidget {
 }
 
 /** Mounts an inline widget (open from the start) against the mock service; `container: undefined`: floating. */
+/**
+ * Each test's widgets end with it: one left alive would go on sending (a send's request leaves after
+ * the next frame) into the next test's mock.
+ */
+const mounted: WidgetInstance[] = [];
+afterEach(() => {
+  for (const w of mounted.splice(0)) w.destroy();
+});
+
 export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'visitor-1'): Promise<MountedWidget> {
   const box = document.createElement('div');
   document.body.append(box);
@@ -52,6 +61,7 @@ export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'vis
     ...auth,
     ...options,
   } as InitOptions);
+  mounted.push(instance);
   // `container: undefined` mounts floating (on document.body).
   const host = ('container' in options ? document.body : box).querySelector<HTMLElement>('[data-service-widget]')!;
   const root = host.shadowRoot!;
