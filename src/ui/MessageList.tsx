@@ -81,14 +81,16 @@ export function MessageList() {
         ))}
         <WaitingStatus />
       </div>
-      {follow.away && (
-        <div class="jump-row">
+      {/* Always in the flow, as tall as the control (chat.css): the list's bottom edge stays put when
+          the control comes or goes, and the control never covers a line of the conversation. */}
+      <div class="jump-row">
+        {follow.away && (
           <button type="button" class="small-button jump" part="jump-to-latest" onClick={jump}>
             <Icon name="down" />
             {t.jumpToLatest}
           </button>
-        </div>
-      )}
+        )}
+      </div>
       <div class="sr-only" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>

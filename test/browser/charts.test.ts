@@ -5,7 +5,6 @@
 // `UPDATE_DOC_IMAGES=1 npm run test:browser -- --engine=chromium charts`).
 // Downloads and clipboard writes are kept by the page itself (fixtures/capture-downloads.js): only
 // Playwright reports downloads and grants clipboard permissions.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
   type WidgetPage,
 } from './engines';
 import { REPO_ROOT, SCREENSHOTS_DIR } from './paths';
+import { savePanelShot } from './panel-shot';
 
 const NONCE = 'chart-nonce';
 
@@ -317,38 +317,9 @@ describe('charts', () => {
         await wp.part('composer-input').blur();
         await months.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
         await settle(wp.page);
-        // The panel cut out of the viewport's screenshot (the drivers shoot the viewport), in the page's own canvas.
         // The first and last months are labelled at every width.
         expect(await months.locator('[part~="chart"] > text').allTextContents()).toEqual(
           expect.arrayContaining(['January', 'June']),
-        );
-        const shot = readFileSync(await wp.screenshot(`${name}-viewport`)).toString('base64');
-        const box = (await wp.part('panel').boundingBox())!;
-        const panel = await wp.page.evaluate(
-          async ({ png, box }) => {
-            const img = new Image();
-            img.src = `data:image/png;base64,${png}`;
-            await img.decode();
-            const scale = img.width / innerWidth;
-            const canvas = document.createElement('canvas');
-            canvas.width = Math.round(box.width * scale);
-            canvas.height = Math.round(box.height * scale);
-            canvas
-              .getContext('2d')!
-              .drawImage(
-                img,
-                box.x * scale,
-                box.y * scale,
-                box.width * scale,
-                box.height * scale,
-                0,
-                0,
-                canvas.width,
-                canvas.height,
-              );
-            return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
-          },
-          { png: shot, box },
         );
         // docs/images/ holds Chromium's, refreshed on request only (UPDATE_DOC_IMAGES=1), so a test run leaves the tree clean.
         const docs = process.env.UPDATE_DOC_IMAGES && ENGINE === 'chromium';
@@ -356,9 +327,7 @@ describe('charts', () => {
           docs ? path.join(REPO_ROOT, 'docs', 'images') : SCREENSHOTS_DIR,
           docs ? `${name}.png` : `${name}-${ENGINE}.png`,
         );
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, Buffer.from(panel, 'base64'));
-        expect(readFileSync(file).length).toBeGreaterThan(5_000);
+        await savePanelShot(wp, name, file);
       });
     }
 });

@@ -130,6 +130,50 @@ describe('a long stored conversation', () => {
   });
 });
 
+describe("jump-to-latest and the list's bottom edge", () => {
+  it('what sits at the bottom edge does not move and is not covered when the control comes or goes', async () => {
+    const wp = await openStored(30);
+    await expect.poll(() => fromEnd(wp), { timeout: WAIT }).toBeLessThanOrEqual(2);
+    const list = wp.part('message-list');
+    type Seen = { top: number; bottom: number; hit: boolean };
+    type Marked = HTMLElement & { target: Element };
+    // The target: the previous answer's "Copy answer" button, scrolled to 2 px above the list's
+    // bottom edge, as a visitor reading there would have it; then a press on the list, in the same
+    // task, so nothing re-pins in between: the visitor is away and the control comes.
+    const before = await list.evaluate((el): Seen => {
+      const copies = el.querySelectorAll('[part~="copy-message-button"]');
+      const target = copies[copies.length - 2]!;
+      (el as Marked).target = target;
+      el.scrollTop += target.getBoundingClientRect().bottom - (el.getBoundingClientRect().bottom - 2);
+      const box = target.getBoundingClientRect();
+      const hit = (el.getRootNode() as ShadowRoot).elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      return { top: box.top, bottom: el.getBoundingClientRect().bottom, hit: !!hit && target.contains(hit) };
+    });
+    expect(before.hit).toBe(true);
+    // Two frames after the control rendered: the list's own frame work is done too.
+    const seen = () =>
+      list.evaluate(async (el): Promise<Seen> => {
+        for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+        const target = (el as Marked).target;
+        const box = target.getBoundingClientRect();
+        const hit = (el.getRootNode() as ShadowRoot).elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return { top: box.top, bottom: el.getBoundingClientRect().bottom, hit: !!hit && target.contains(hit) };
+      });
+    await wp.part('jump-to-latest').waitFor({ timeout: WAIT });
+    const away = await seen();
+    expect(Math.abs(away.top - before.top)).toBeLessThanOrEqual(1);
+    expect(away.hit).toBe(true);
+    expect(Math.abs(away.bottom - before.bottom)).toBeLessThanOrEqual(1);
+
+    // Back at the end by scrolling: the control goes, and the list's bottom edge stays where it was.
+    await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => wp.part('jump-to-latest').count(), { timeout: WAIT }).toBe(0);
+    const back = await seen();
+    expect(Math.abs(back.bottom - before.bottom)).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('jump-to-latest during a reply', () => {
   for (const locale of ['en', 'tr'] as const) {
     it(`appears when the visitor scrolls up, returns to the end and the list follows again (${locale})`, async () => {

@@ -3,11 +3,11 @@
 // streamed (the text below does not move), column headers look pressable before the first press
 // and their sort arrow has its room already (the header text does not move), and "Show all N rows"
 // shares its line with the other buttons.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGINE, openPage, settle, WAIT, type WidgetPage } from './engines';
 import { SCREENSHOTS_DIR } from './paths';
+import { savePanelShot } from './panel-shot';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -158,32 +158,7 @@ describe.runIf(ENGINE === 'chromium')('screenshots', () => {
           await block.evaluate((el) => el.scrollIntoView({ block: 'end' }));
           await wp.part('composer-input').blur();
           await settle(wp.page);
-          const shot = readFileSync(await wp.screenshot(`${name}-viewport`)).toString('base64');
-          const box = (await wp.part('panel').boundingBox())!;
-          const panel = await wp.page.evaluate(
-            async ({ png, box }) => {
-              const img = new Image();
-              img.src = `data:image/png;base64,${png}`;
-              await img.decode();
-              const scale = img.width / innerWidth;
-              const canvas = document.createElement('canvas');
-              canvas.width = Math.round(box.width * scale);
-              canvas.height = Math.round(box.height * scale);
-              const [x, y, w, h] = [box.x, box.y, box.width, box.height].map((n) => n * scale) as [
-                number,
-                number,
-                number,
-                number,
-              ];
-              canvas.getContext('2d')!.drawImage(img, x, y, w, h, 0, 0, canvas.width, canvas.height);
-              return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
-            },
-            { png: shot, box },
-          );
-          const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
-          mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, Buffer.from(panel, 'base64'));
-          expect(readFileSync(file).length).toBeGreaterThan(5_000);
+          await savePanelShot(wp, name, path.join(SCREENSHOTS_DIR, `${name}.png`));
         });
       }
 });

@@ -33,8 +33,8 @@ const clipboard = (wp: WidgetPage) =>
   wp.page.evaluate(() => (window as unknown as { __swClipboard: string[] }).__swClipboard.slice());
 const downloads = (wp: WidgetPage) =>
   wp.page.evaluate(() => (window as unknown as { __swDownloads: { bytes: number[] | null }[] }).__swDownloads.slice());
-// Centred, not at the list's bottom edge: scrolling there can show jump-to-latest under the list,
-// which shortens the list over what was just scrolled to (noted in the closing notes of 26 Nov).
+// Centred in the list, where a visitor would have it before pressing. (jump-to-latest, which
+// scrolling up can show, sits in a band of its own under the list and covers nothing at its edge.)
 const click = async (l: Locator) => {
   await l.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await l.click();

@@ -4,7 +4,7 @@
 // code block's hint keeps its text at AA contrast and goes at the end, and recording is red,
 // labelled, timed and announced once when it starts and once when it stops.
 // The screenshots (artifacts/screenshots/; docs/images/ with UPDATE_DOC_IMAGES=1) are for looking at.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
@@ -21,6 +21,7 @@ import {
   type WidgetPage,
 } from './engines';
 import { REPO_ROOT, SCREENSHOTS_DIR } from './paths';
+import { savePanelShot } from './panel-shot';
 
 const sse = (text: string): string => {
   const chunk = (delta: object, finish: string | null) => ({
@@ -90,32 +91,12 @@ async function pixels(wp: WidgetPage, shot: string, points: { x: number; y: numb
 
 /** The panel cut out of the viewport's screenshot, as `name`-<engine>.png (or docs/images/`name`.png on request). */
 async function panelShot(wp: WidgetPage, name: string, docsEngines: string[] = ['chromium']): Promise<string> {
-  const shot = readFileSync(await wp.screenshot(`${name}-viewport`)).toString('base64');
-  const box = (await wp.part('panel').boundingBox())!;
-  const panel = await wp.page.evaluate(
-    async ({ png, box }) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${png}`;
-      await img.decode();
-      const scale = img.width / innerWidth;
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.round(box.width * scale);
-      canvas.height = Math.round(box.height * scale);
-      const g = canvas.getContext('2d')!;
-      g.drawImage(img, box.x * scale, box.y * scale, canvas.width, canvas.height, 0, 0, canvas.width, canvas.height);
-      return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
-    },
-    { png: shot, box },
-  );
   // docs/images/ is refreshed on request only (UPDATE_DOC_IMAGES=1), so a test run leaves the tree clean.
   const docs = process.env.UPDATE_DOC_IMAGES && docsEngines.includes(ENGINE);
   const file = docs
     ? path.join(REPO_ROOT, 'docs', 'images', docsEngines.length > 1 ? `${name}-${ENGINE}.png` : `${name}.png`)
     : path.join(SCREENSHOTS_DIR, `${name}-${ENGINE}.png`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, Buffer.from(panel, 'base64'));
-  expect(readFileSync(file).length).toBeGreaterThan(5_000);
-  return file;
+  return savePanelShot(wp, name, file);
 }
 
 const scheme = (l: Locator) => l.evaluate((el) => getComputedStyle(el).colorScheme);

@@ -73,6 +73,24 @@ function stream(target: HTMLElement, text: string, chunk: number): { most: numbe
   return { most, frames: count };
 }
 
+/**
+ * Writes `text` a line at a time (a frame each), then finishes it and runs the frames that follow:
+ * the most characters one update parsed again.
+ */
+function streamLines(target: HTMLElement, text: string): number {
+  const r = createStreamingRenderer(target);
+  let most = 0;
+  for (let i = 0; i < text.length;) {
+    i = text.indexOf('\n', i + 1) + 1 || text.length;
+    r.update(text.slice(0, i));
+    flush();
+    most = Math.max(most, r.stats.lastParsedChars);
+  }
+  r.finish(text);
+  for (let i = 0; i < 1_000 && flush(); i++);
+  return most;
+}
+
 /** The number each item of the lists in `root` shows (an `<ol>` counts on from its `start`). */
 const numbers = (root: ParentNode): number[] =>
   [...root.querySelectorAll('ol')].flatMap((ol) =>
@@ -153,18 +171,9 @@ describe('long lists', () => {
   it('while a list is written a line at a time, renders only its last lines again with each frame', () => {
     const text = lines(600, (i) => `- item ${i}`);
     const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    let most = 0;
-    for (let i = 0; i < text.length;) {
-      i = text.indexOf('\n', i + 1) + 1 || text.length;
-      r.update(text.slice(0, i));
-      flush();
-      most = Math.max(most, r.stats.lastParsedChars);
-    }
+    const most = streamLines(target, text);
     // The tail (lexed, then settled): at most TAIL_LINES lines and the one being written, twice.
     expect(most).toBeLessThanOrEqual(2 * (TAIL_LINES + 2) * '- item 599\n'.length);
-    r.finish(text);
-    for (let i = 0; i < 1_000 && flush(); i++);
     expect([...target.querySelectorAll('li')].map((li) => li.textContent)).toEqual(
       Array.from({ length: 600 }, (_, i) => `item ${i}`),
     );
@@ -197,17 +206,8 @@ describe('long tables and runs of text', () => {
   it('streams a table row by row into ONE table, rendering only its last rows again with each frame', () => {
     const text = `| Region | Orders |\n|--|--:|\n${lines(250, (i) => `| R${i} | **${i}** |`)}`;
     const target = document.createElement('div');
-    const r = createStreamingRenderer(target);
-    let most = 0;
-    for (let i = 0; i < text.length;) {
-      i = text.indexOf('\n', i + 1) + 1 || text.length;
-      r.update(text.slice(0, i));
-      flush();
-      most = Math.max(most, r.stats.lastParsedChars);
-    }
+    const most = streamLines(target, text);
     expect(most).toBeLessThanOrEqual(2 * (TAIL_LINES + 4) * '| R249 | **249** |\n'.length);
-    r.finish(text);
-    for (let i = 0; i < 1_000 && flush(); i++);
     expect(target.querySelectorAll('table')).toHaveLength(1);
     const rows = [...target.querySelectorAll('tbody > tr')];
     expect(rows).toHaveLength(250);
