@@ -88,14 +88,15 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
     if (open && !wasOpen) hide(false);
     wasOpen = open;
     // A closed floating panel has no nodes in the page, but for the warm tree before its first
-    // opening: styled and laid out, hidden and inert, so that opening it only shows it.
+    // opening: styled and laid out, hidden, so that opening it only shows it.
     if (!open && !inline && !warm) slot.remove();
     else if (slot.parentNode !== frame) frame.prepend(slot);
   };
-  // Hidden: not painted, not in the accessibility tree, not focusable, not found by find-in-page.
+  // Hidden: not painted, not in the accessibility tree, not focusable, not clickable, not found by
+  // find-in-page: `visibility: hidden` does all of that (no part of the panel sets `visibility`).
+  // Not `inert` too: taking it away restyles the whole tree, in the press that opens the panel.
   const hide = (on: boolean) => {
     slot.className = on ? 'slot warm' : 'slot';
-    slot.inert = on;
     if (on) slot.setAttribute('aria-hidden', 'true');
     else slot.removeAttribute('aria-hidden');
   };

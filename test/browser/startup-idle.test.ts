@@ -61,7 +61,7 @@ describe('a panel opened before idle time', () => {
 });
 
 describe('a panel prepared in idle time', () => {
-  it('is hidden and inert until opened; then it shows whole, takes focus, sends, and closes away', async () => {
+  it('is hidden until opened; then it shows whole, takes focus, sends, and closes away', async () => {
     const wp = await openPage({ initOptions: { locale: 'en' } });
     await wp.part('launcher').waitFor();
     // The model's idle step adopts chat.css (shell.css, chat.css, the accent sheet); the panel's tree
@@ -85,24 +85,29 @@ describe('a panel prepared in idle time', () => {
     expect(await wp.part('panel').count()).toBe(0);
     expect(await wp.tokenCalls()).toBe(0);
     expect(await apiRequests()).toEqual([]);
-    // The warm tree waits in the page, laid out but hidden: not painted, not focusable (inert), out of
-    // the accessibility tree (aria-hidden), not clickable where the panel will be.
+    // The warm tree waits in the page, laid out but hidden: not painted, not focusable, out of the
+    // accessibility tree (aria-hidden), not clickable where the panel will be.
     const warm = await wp.page.evaluate(() => {
       const root = document.querySelector('[data-service-widget]')!.shadowRoot!;
       const input = root.querySelector('[part~="composer-input"]') as HTMLElement;
-      const hidden = input.closest('[inert]');
+      const hidden = input.closest('[aria-hidden]');
       input.focus();
       const { x, y, width, height } = input.getBoundingClientRect();
       const hit = document.elementFromPoint(x + width / 2, y + height / 2);
       return {
         laidOut: width > 0 && height > 20,
         visible: getComputedStyle(input).visibility,
-        inert: hidden?.getAttribute('aria-hidden') === 'true',
+        ariaHidden: hidden?.getAttribute('aria-hidden') === 'true',
         focused: root.activeElement === input,
         hitWidget: hit?.hasAttribute('data-service-widget') ?? false,
       };
     });
-    expect(warm).toEqual({ laidOut: true, visible: 'hidden', inert: true, focused: false, hitWidget: false });
+    expect(warm).toEqual({ laidOut: true, visible: 'hidden', ariaHidden: true, focused: false, hitWidget: false });
+    // Nor reached by the keyboard: the hidden tree comes before the launcher, so Shift+Tab from it
+    // would land there (WebKit keeps focus on the launcher; the others leave the widget).
+    await wp.part('launcher').focus();
+    await wp.page.keyboard.press('Shift+Tab');
+    expect(['launcher', null]).toContain(await focusedPart(wp));
 
     await wp.openPanel();
     await expect.poll(() => focusedPart(wp), { timeout: WAIT }).toBe('composer-input');
