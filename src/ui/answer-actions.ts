@@ -14,7 +14,6 @@ import { nextFrame } from '../state/next-frame';
 import type { WidgetModel } from '../state/widget-model';
 import { addSortHeaders } from './table-actions';
 
-
 /**
  * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the
  * rest of the UI does; the returned function undoes what outlives the call (the locale
