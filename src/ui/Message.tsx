@@ -1,3 +1,5 @@
+import type { RefObject } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ChatMessage, ReplyPhase } from '../state/chat-types';
 import { isLive } from '../state/reply';
 import { store, useStore } from '../state/store';
@@ -8,6 +10,23 @@ import { Markdown } from './Markdown';
 import { NoticeView } from './NoticeView';
 import { isIncomplete, liveStatus } from './reply-state';
 import { Dots } from './WaitingStatus';
+
+/**
+ * A message leaving the rendered window (./window.ts) with the keyboard's focus inside it hands the
+ * focus to the list, which the visitor was reading: it would otherwise drop to the page's <body>.
+ * Its cleanup runs before the message's nodes go.
+ */
+function useFocusHandOff(ref: RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(
+    () => () => {
+      const el = ref.current;
+      const focused = (el?.getRootNode() as ShadowRoot | undefined)?.activeElement;
+      if (focused && el!.contains(focused))
+        el!.closest<HTMLElement>('[part~="message-list"]')?.focus({ preventScroll: true });
+    },
+    [],
+  );
+}
 
 /** Stored replies have no phase store: they are done. */
 const stored = store<ReplyPhase>('done');
@@ -22,8 +41,11 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
   // Stopped, cut or ended by an error: said next to the text, and no "Copy answer" (ui/reply-state.ts).
   const incomplete = isIncomplete(phase);
   const whole = () => !isIncomplete((message.phase ?? stored).get());
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusHandOff(ref);
   return (
     <div
+      ref={ref}
       class="message"
       part="message"
       data-role="assistant"

@@ -130,6 +130,34 @@ describe('a long stored conversation', () => {
   });
 });
 
+describe('keyboard focus in a message the window drops', () => {
+  it('goes to the list, not to the page', async () => {
+    const wp = await openStored(120);
+    await expect.poll(() => fromEnd(wp), { timeout: WAIT }).toBeLessThanOrEqual(2);
+    const copy = wp.part('message').last().locator('[part~="copy-message-button"]');
+    await copy.focus();
+    const focused = () =>
+      wp.host.evaluate(
+        (h) => h.shadowRoot!.activeElement?.getAttribute('part') ?? h.ownerDocument.activeElement?.tagName,
+      );
+    expect(await focused()).toBe('copy-message-button');
+    // Read far back (the wheel, then the scroll bar; not the keyboard): the latest messages leave the window.
+    await wheelUp(wp);
+    await expect.poll(() => wp.part('jump-to-latest').count(), { timeout: WAIT }).toBe(1);
+    for (
+      let round = 0;
+      round < 40 && (await wp.part('message').last().textContent())?.includes('Exchange 120:');
+      round++
+    ) {
+      const before = await firstShown(wp);
+      await wp.part('message-list').evaluate((el) => (el.scrollTop = 0));
+      await expect.poll(() => firstShown(wp), { timeout: WAIT }).not.toBe(before);
+    }
+    expect(await wp.part('message').last().textContent()).not.toContain('Exchange 120:');
+    expect(await focused()).toBe('message-list');
+  });
+});
+
 describe("jump-to-latest and the list's bottom edge", () => {
   it('what sits at the bottom edge does not move and is not covered when the control comes or goes', async () => {
     const wp = await openStored(30);
