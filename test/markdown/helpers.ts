@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetTaskBudget } from '../../src/markdown/budget';
 import { ALLOWED_TAGS } from '../../src/markdown/sanitize-config';
 
 const allowed = new Set(ALLOWED_TAGS);
@@ -39,3 +41,42 @@ export function mount(frag: DocumentFragment): HTMLDivElement {
 
 /** Deterministic PRNG (mulberry32, shared with the mock's messy stream) so random chunking is reproducible. */
 export { seededRandom as rng } from '../../mock/sse';
+
+/**
+ * Animation frames run by the test (in the describe block, or file, that calls this): `flush` runs
+ * the frames requested so far, each a task of its own with a fresh budget, and returns how many ran;
+ * `flushAll` runs frames until none is requested. The clock moves `msPerReading` per reading.
+ */
+export function fakeFrames(msPerReading: number): { flush(): number; flushAll(): void } {
+  let frames = new Map<number, FrameRequestCallback>();
+  let nextId = 1;
+  const flush = (): number => {
+    resetTaskBudget();
+    const pending = [...frames.values()];
+    frames.clear();
+    for (const cb of pending) cb(0);
+    return pending.length;
+  };
+  beforeEach(() => {
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += msPerReading));
+    resetTaskBudget();
+    frames = new Map();
+    vi.stubGlobal(
+      'requestAnimationFrame',
+      vi.fn((cb: FrameRequestCallback) => (frames.set(nextId, cb), nextId++)),
+    );
+    vi.stubGlobal(
+      'cancelAnimationFrame',
+      vi.fn((id: number) => frames.delete(id)),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  const flushAll = (): void => {
+    for (let i = 0; i < 1_000 && flush(); i++);
+  };
+  return { flush, flushAll };
+}

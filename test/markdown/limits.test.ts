@@ -1,12 +1,11 @@
 // Hostile markdown (docs/hardening.md, "Hostile replies and the host page's main thread") cannot make rendering take
 // unbounded time on the page's main thread. The caps (src/markdown/render.ts) and the windowed renderer
 // (src/markdown/stream.ts).
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetTaskBudget } from '../../src/markdown/budget';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_DEPTH, renderMarkdown } from '../../src/markdown/render';
 import { createStreamingRenderer, MIN_WINDOW, WINDOW } from '../../src/markdown/stream';
 import { loadMarkdown } from '../../src/markdown/engine';
-import { mount } from './helpers';
+import { fakeFrames, mount } from './helpers';
 
 // As the widget does before its first reply (src/markdown/engine.ts; lazy.test.ts covers the wait).
 beforeAll(() => loadMarkdown());
@@ -54,38 +53,8 @@ describe('caps on one block', () => {
 });
 
 describe('long blocks, streamed or stored, are rendered a window at a time', () => {
-  let frames: Map<number, FrameRequestCallback>;
-  let nextId = 1;
   // Each frame is a task of its own, with a fresh budget; the clock moves 5 ms per reading.
-  const flush = (): number => {
-    resetTaskBudget();
-    const pending = [...frames.values()];
-    frames.clear();
-    for (const cb of pending) cb(0);
-    return pending.length;
-  };
-  const flushAll = (): void => {
-    for (let i = 0; i < 1_000 && flush(); i++);
-  };
-
-  beforeEach(() => {
-    let clock = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
-    resetTaskBudget();
-    frames = new Map();
-    vi.stubGlobal(
-      'requestAnimationFrame',
-      vi.fn((cb: FrameRequestCallback) => (frames.set(nextId, cb), nextId++)),
-    );
-    vi.stubGlobal(
-      'cancelAnimationFrame',
-      vi.fn((id: number) => frames.delete(id)),
-    );
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  const { flush, flushAll } = fakeFrames(5);
 
   const table = (rows: number) =>
     `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: rows }, (_, i) => `| R${i} ${'x'.repeat(100)} | ${i} | **${i * 3}** |`).join('\n')}\n`;

@@ -2,46 +2,18 @@
 // cost grows with their length (lists of thousands of items, long tables, runs of escapes) are
 // rendered in pieces that add a bounded number of elements per frame, and nothing is lost or
 // renumbered on the way.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetTaskBudget } from '../../src/markdown/budget';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../src/markdown/render';
 import { createStreamingRenderer, FRAME_ELEMENTS, WINDOW_ELEMENTS } from '../../src/markdown/stream';
 import { TAIL_LINES } from '../../src/markdown/pieces';
 import { CHUNK_BLOCKS } from '../../src/markdown/chunks';
 import { loadMarkdown } from '../../src/markdown/engine';
-import { mount, violations } from './helpers';
+import { fakeFrames, mount, violations } from './helpers';
 
 beforeAll(() => loadMarkdown());
 
-let frames: Map<number, FrameRequestCallback>;
-let nextId = 1;
 // Each frame is a task of its own, with a fresh budget; the clock moves 1 ms per reading.
-const flush = (): number => {
-  resetTaskBudget();
-  const pending = [...frames.values()];
-  frames.clear();
-  for (const cb of pending) cb(0);
-  return pending.length;
-};
-
-beforeEach(() => {
-  let clock = 0;
-  vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
-  resetTaskBudget();
-  frames = new Map();
-  vi.stubGlobal(
-    'requestAnimationFrame',
-    vi.fn((cb: FrameRequestCallback) => (frames.set(nextId, cb), nextId++)),
-  );
-  vi.stubGlobal(
-    'cancelAnimationFrame',
-    vi.fn((id: number) => frames.delete(id)),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const { flush, flushAll } = fakeFrames(1);
 
 const lines = (n: number, line: (i: number) => string): string =>
   Array.from({ length: n }, (_, i) => line(i)).join('\n') + '\n';
@@ -87,7 +59,7 @@ function streamLines(target: HTMLElement, text: string): number {
     most = Math.max(most, r.stats.lastParsedChars);
   }
   r.finish(text);
-  for (let i = 0; i < 1_000 && flush(); i++);
+  flushAll();
   return most;
 }
 
