@@ -41,6 +41,9 @@ export default defineConfig({
           // WebDriver (WebKit) takes one HTTP round trip per step: the long flows need more time there.
           testTimeout: ENGINE === 'chromium' ? 30_000 : 60_000,
           hookTimeout: 60_000,
+          // A failed test runs once more; one that passes then is named in the run's summary as a
+          // second try (test/browser/second-tries.ts), never counted as a plain pass in silence.
+          retry: 1,
           fileParallelism: false,
         },
       },

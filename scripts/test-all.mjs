@@ -64,9 +64,11 @@ const STEPS = [
       const ok = run('node', ['test/browser/run.mjs'], { BROWSER_SUMMARY_FILE: file });
       const engines = readCounts(file) ?? [];
       const sum = (key) => engines.reduce((n, e) => n + (e[key] ?? 0), 0);
-      const detail = engines.map(
-        (e) => `       ${e.engine}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`,
-      );
+      // A test that passed only on its second try is named (test/browser/second-tries.ts).
+      const detail = engines.flatMap((e) => [
+        `       ${e.engine}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`,
+        ...(e.secondTries ?? []).map((name) => `         passed on a second try: ${name}`),
+      ]);
       const tests = engines.length
         ? { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') }
         : undefined;

@@ -56,6 +56,17 @@ for (const engine of engines) {
   }
 }
 
+/** The tests that failed once and passed on their retry (test/browser/second-tries.ts). */
+function readSecondTries(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 const summaries = [];
 /** Each engine's counts, for `npm test`'s totals (scripts/test-all.mjs reads BROWSER_SUMMARY_FILE). */
 const tallies = [];
@@ -73,6 +84,7 @@ for (const engine of engines) {
   })();
   console.log(`\n== browser tests in ${engine} (${version})`);
   const results = path.join(ROOT, 'artifacts', 'browser', `results-${engine}-${process.pid}.json`);
+  const secondTriesFile = path.join(ROOT, 'artifacts', 'browser', `second-tries-${engine}-${process.pid}.json`);
   mkdirSync(path.dirname(results), { recursive: true });
   const run = spawnSync(
     'npx',
@@ -83,28 +95,34 @@ for (const engine of engines) {
       'browser',
       '--reporter=default',
       '--reporter=json',
+      '--reporter=./test/browser/second-tries.ts',
       `--outputFile.json=${results}`,
       ...vitestArgs,
     ],
     {
       stdio: 'inherit',
       cwd: ROOT,
-      env: { ...process.env, BROWSER_ENGINE: engine },
+      env: { ...process.env, BROWSER_ENGINE: engine, SECOND_TRIES_FILE: secondTriesFile },
       shell: process.platform === 'win32',
     },
   );
   let counts = 'no results';
+  let named = '';
   let ranNone = false;
   try {
     const r = JSON.parse(readFileSync(results, 'utf8'));
+    const secondTries = readSecondTries(secondTriesFile);
     const tally = {
       engine,
       passed: r.numPassedTests,
       failed: r.numFailedTests,
       skipped: r.numPendingTests + r.numTodoTests,
+      secondTries,
     };
     tallies.push(tally);
     counts = `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
+    if (secondTries.length) counts += `, ${secondTries.length} of them on a second try`;
+    named = secondTries.map((n) => `\n    passed on a second try: ${n}`).join('');
     ranNone = tally.passed + tally.failed === 0;
     rmSync(results, { force: true });
   } catch {
@@ -113,7 +131,7 @@ for (const engine of engines) {
   if (run.status !== 0 || ranNone) failed = true;
   const why =
     run.status !== 0 ? ` (exit ${run.status})` : ranNone ? ' (no test ran: a run that tests nothing fails)' : '';
-  summaries.push(`browser ${engine} (${version}): ${counts}${why}`);
+  summaries.push(`browser ${engine} (${version}): ${counts}${why}${named}`);
 }
 console.log(`\n${summaries.join('\n')}`);
 if (process.env.BROWSER_SUMMARY_FILE) writeFileSync(process.env.BROWSER_SUMMARY_FILE, JSON.stringify(tallies));
