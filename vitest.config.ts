@@ -42,7 +42,7 @@ export default defineConfig({
           testTimeout: ENGINE === 'chromium' ? 30_000 : 60_000,
           hookTimeout: 60_000,
           // A failed test runs once more; one that passes then is named in the run's summary as a
-          // second try (test/browser/second-tries.ts), never counted as a plain pass in silence.
+          // second try (test/browser/named-outcomes.ts), never counted as a plain pass in silence.
           retry: 1,
           fileParallelism: false,
         },

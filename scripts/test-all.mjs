@@ -51,9 +51,16 @@ const STEPS = [
         `--outputFile.json=${file}`,
       ]);
       const r = readCounts(file);
+      // Named, so that a log cut to its last lines still says which test failed.
+      const detail = (r?.testResults ?? []).flatMap((f) =>
+        f.assertionResults
+          .filter((a) => a.status === 'failed')
+          .map((a) => `         failed: ${path.relative(ROOT, f.name)} > ${a.fullName}`),
+      );
       return {
         ok,
         tests: r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests },
+        detail,
       };
     },
   ],
@@ -64,9 +71,10 @@ const STEPS = [
       const ok = run('node', ['test/browser/run.mjs'], { BROWSER_SUMMARY_FILE: file });
       const engines = readCounts(file) ?? [];
       const sum = (key) => engines.reduce((n, e) => n + (e[key] ?? 0), 0);
-      // A test that passed only on its second try is named (test/browser/second-tries.ts).
+      // A failed test, and one that passed only on its second try, are named (test/browser/named-outcomes.ts).
       const detail = engines.flatMap((e) => [
         `       ${e.engine}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`,
+        ...(e.failedNames ?? []).map((name) => `         failed: ${name}`),
         ...(e.secondTries ?? []).map((name) => `         passed on a second try: ${name}`),
       ]);
       const tests = engines.length

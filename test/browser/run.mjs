@@ -56,12 +56,12 @@ for (const engine of engines) {
   }
 }
 
-/** The tests that failed once and passed on their retry (test/browser/second-tries.ts). */
-function readSecondTries(file) {
+/** The names of the tests that failed, and of those that passed on a retry (test/browser/named-outcomes.ts). */
+function readOutcomes(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return [];
+    return { failed: [], secondTries: [] };
   } finally {
     rmSync(file, { force: true });
   }
@@ -84,7 +84,7 @@ for (const engine of engines) {
   })();
   console.log(`\n== browser tests in ${engine} (${version})`);
   const results = path.join(ROOT, 'artifacts', 'browser', `results-${engine}-${process.pid}.json`);
-  const secondTriesFile = path.join(ROOT, 'artifacts', 'browser', `second-tries-${engine}-${process.pid}.json`);
+  const outcomesFile = path.join(ROOT, 'artifacts', 'browser', `outcomes-${engine}-${process.pid}.json`);
   mkdirSync(path.dirname(results), { recursive: true });
   const run = spawnSync(
     'npx',
@@ -95,14 +95,14 @@ for (const engine of engines) {
       'browser',
       '--reporter=default',
       '--reporter=json',
-      '--reporter=./test/browser/second-tries.ts',
+      '--reporter=./test/browser/named-outcomes.ts',
       `--outputFile.json=${results}`,
       ...vitestArgs,
     ],
     {
       stdio: 'inherit',
       cwd: ROOT,
-      env: { ...process.env, BROWSER_ENGINE: engine, SECOND_TRIES_FILE: secondTriesFile },
+      env: { ...process.env, BROWSER_ENGINE: engine, OUTCOMES_FILE: outcomesFile },
       shell: process.platform === 'win32',
     },
   );
@@ -111,18 +111,22 @@ for (const engine of engines) {
   let ranNone = false;
   try {
     const r = JSON.parse(readFileSync(results, 'utf8'));
-    const secondTries = readSecondTries(secondTriesFile);
+    const { failed: failedNames, secondTries } = readOutcomes(outcomesFile);
     const tally = {
       engine,
       passed: r.numPassedTests,
       failed: r.numFailedTests,
       skipped: r.numPendingTests + r.numTodoTests,
+      failedNames,
       secondTries,
     };
     tallies.push(tally);
     counts = `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
     if (secondTries.length) counts += `, ${secondTries.length} of them on a second try`;
-    named = secondTries.map((n) => `\n    passed on a second try: ${n}`).join('');
+    named = [
+      ...failedNames.map((n) => `\n    failed: ${n}`),
+      ...secondTries.map((n) => `\n    passed on a second try: ${n}`),
+    ].join('');
     ranNone = tally.passed + tally.failed === 0;
     rmSync(results, { force: true });
   } catch {
