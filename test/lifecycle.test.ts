@@ -30,6 +30,18 @@ describe('mounting and lifecycle', () => {
     fetchSpy.mockRestore();
   });
 
+  it('a panel opened and destroyed at once asks nothing afterwards (its /config waits for the frame)', async () => {
+    const getAuthToken = vi.fn(() => 'tok');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const w = init({ ...base, getAuthToken });
+    w.open();
+    w.destroy();
+    await passTime(250);
+    expect(getAuthToken).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
   it('a second init on the same target replaces the first', () => {
     init({ ...base, authToken: 'a' });
     init({ ...base, authToken: 'b' });

@@ -28,7 +28,8 @@ export function createConfigLoader(
   /** The latest request: aborting it drops its answer, and only its answer is used. */
   let current: AbortController | null = null;
   const ensure = (): void => {
-    if (asked) return;
+    // The first open asks after its frame (widget-model.ts): the widget may be gone by then.
+    if (asked || signal.aborted) return;
     asked = true;
     const ctl = (current = new AbortController());
     const forward = (): void => ctl.abort(signal.reason);

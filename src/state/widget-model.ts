@@ -8,6 +8,7 @@ import type { ChatListener, ChatState } from './chat-types';
 import { createConfigLoader } from './config';
 import { createContinuity } from './continuity';
 import { createHistory } from './history';
+import { nextFrame } from './next-frame';
 import { MISCONFIGURED, noticeFor, noticeForStreamError, noticeText, type Cause, type Notice } from './notices';
 import { openPortal } from './portal';
 import { store } from './store';
@@ -132,7 +133,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
   const open = () => {
     if (session.get().open) return;
     patch({ open: true });
-    config.ensure();
+    // Asked once the open panel is drawn: the press that opens it paints first.
+    void nextFrame().then(config.ensure);
     // Once: a second open while it loads, or after the visitor began anew, changes nothing.
     const { conversationId, messages, busy } = chat.state.get();
     if (restoring && !conversationId && !messages.length && busy === 'idle')

@@ -223,6 +223,7 @@ function cycles(wp: WidgetPage, n: number, mode: 'floating' | 'inline'): Promise
       const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
       const t0 = performance.now();
       for (let i = 0; i < n; i++) {
+        const asked = window.__swLeak.fetches;
         const w = window.ServiceWidget.init({
           publicId,
           authToken: token,
@@ -230,8 +231,10 @@ function cycles(wp: WidgetPage, n: number, mode: 'floating' | 'inline'): Promise
           ...(mode === 'inline' ? { container: '#chat' } : { open: true }),
         });
         await frame();
-        // Until /config has answered (its fetch settled) and the panel rendered it.
-        while (window.__swLeak.fetchesInFlight > 0) await new Promise((r) => setTimeout(r, 2));
+        // Until /config has been asked (after the opening frame), has answered (its fetch settled)
+        // and the panel rendered it.
+        while (window.__swLeak.fetches === asked || window.__swLeak.fetchesInFlight > 0)
+          await new Promise((r) => setTimeout(r, 2));
         await frame();
         w.destroy();
       }
