@@ -70,13 +70,15 @@ export function createChat(
       patch({ waiting: undefined });
       onStarted();
     }, retry);
-    patch({ busy: 'streaming', waiting: 'sending', pending: true });
+    patch({ busy: 'streaming', pending: true });
     listener.clearNotice();
     let cut = false;
     try {
       const onRetry = () => reply.started() || patch({ waiting: 'retrying' });
-      // The message and its "Thinking…" are drawn before the request is built and sent.
+      // The press paints the visitor's message (and the stop button) first; the "Working…" status,
+      // its announcement, and the request come after that frame.
       await nextFrame();
+      if (!ctrl.signal.aborted) patch({ waiting: 'sending' });
       const { conversationId } = await api.chat(body, reply.onEvent, ctrl.signal, onRetry);
       reply.begin();
       if (conversationId) patch({ conversationId });
