@@ -75,7 +75,7 @@ export function createChat(
     let cut = false;
     try {
       const onRetry = () => reply.started() || patch({ waiting: 'retrying' });
-      // The press paints the visitor's message (and the stop button) first; the "Working…" status,
+      // The press paints the visitor's message (and the stop button) first; the "Thinking…" line,
       // its announcement, and the request come after that frame.
       await nextFrame();
       if (!ctrl.signal.aborted) patch({ waiting: 'sending' });

@@ -11,8 +11,8 @@ export const Dots = () => (
 );
 
 /**
- * From the moment of sending until the answer begins (its headers; the reply's own status line
- * goes on from there, ui/Message.tsx) (docs/protocol.md "Waiting"): the
+ * From the frame after the send's press (state/chat.ts) until the answer begins (its headers; the
+ * reply's own status line goes on from there, ui/Message.tsx) (docs/protocol.md "Waiting"): the
  * visitor sees that the assistant is working, that the service is still being tried, or, after a
  * page load, that the answer is still being written. Not a live region itself: the widget's polite
  * region says it once (state/widget-model.ts), not at every retry.
