@@ -319,7 +319,20 @@ describe('conversations', () => {
     // A leak per conversation adds at least 50 instances of something. Runs here have seen up to
     // ~30 small plain objects (≈600 B; the same +30 after 150 conversations: a bounded cache),
     // so the bar is one instance per conversation, as for the init/destroy cycles.
-    const widgetGrowth = censusGrowth(censusBefore, censusAfter, 50);
+    let widgetGrowth = censusGrowth(censusBefore, censusAfter, 50);
+    // A leak grows with every batch of conversations; objects made once (a code path this run took
+    // first after the warm-up: CI's run of 27 Nov 2026 found +421 Object and +202 Array in the 50,
+    // in both tries, which no run here reproduced, in CI's file order too) grow in one batch only.
+    // So growth in the 50 is measured again over 50 more: what grows in both is a leak.
+    let once: string[] = [];
+    if (widgetGrowth.length) {
+      await conversations(50);
+      const again = censusGrowth(censusAfter, await heapCensus(cdp), 50);
+      const kind = (g: string) => g.slice(0, g.indexOf(' +'));
+      const grewAgain = (g: string) => again.some((a) => kind(a) === kind(g));
+      once = widgetGrowth.filter((g) => !grewAgain(g));
+      widgetGrowth = widgetGrowth.filter(grewAgain);
+    }
     // Sanity of the census, measured apart so the probe cannot be mistaken for widget growth:
     // 60 objects of a named class the page keeps are found.
     await wp.page.evaluate(() => {
@@ -330,7 +343,10 @@ describe('conversations', () => {
     expect(
       censusGrowth(censusAfter, await heapCensus(cdp), 50).filter((g) => g.startsWith('object:LeakProbe +60')),
     ).toHaveLength(1);
-    figure(`JS constructors with ≥ 50 more instances: ${widgetGrowth.length ? widgetGrowth.join(', ') : 'none'}`);
+    figure(
+      `JS constructors with ≥ 50 more instances: ${widgetGrowth.length ? widgetGrowth.join(', ') : 'none'}` +
+        (once.length ? ` (in the first 50 only, not in 50 more: ${once.join(', ')})` : ''),
+    );
     expect(widgetGrowth).toEqual([]);
     // Every conversation waited for its answered reply (a table) before the next, so 60 chat
     // requests were answered. (The shared mock's request log read 0 here in full runs, though not
