@@ -153,6 +153,13 @@ describe('keyboard only', () => {
   it('Enter on a history item keeps focus inside the widget', async () => {
     const wp = await openWalkPage();
     await wp.openPanel();
+    // The open panel puts focus in the composer itself, after its paint: the history button is
+    // focused after that, or the Enter below could land in the composer (WebKit, CI, 27 Nov 2026).
+    await expect
+      .poll(() => wp.page.evaluate(() => window.__swTest.root()?.activeElement?.getAttribute('part') ?? null), {
+        timeout: WAIT,
+      })
+      .toBe('composer-input');
     await wp.part('history-button').focus();
     await wp.page.keyboard.press('Enter');
     await expect.poll(() => wp.part('history-item').count(), { timeout: WAIT }).toBeGreaterThanOrEqual(20);
