@@ -31,8 +31,8 @@ function expectGoodFocus(f: FocusInfo, step: string): void {
  * new one not focused yet. Up to 1 s on <body> is tolerated; longer counts as lost.
  */
 async function settledFocus(page: Page): Promise<FocusInfo> {
-  // The panel fades in (Firefox and WebKit here do not ask for reduced motion): judge the focus
-  // once the widget's animations are over, as a visitor sees it.
+  // Judge the focus once the widget's animations, if any run, are over, as a visitor sees it (the
+  // panel's fade-in this waited for is gone).
   await page.evaluate(() => Promise.all((window.__swTest.root()?.getAnimations() ?? []).map((a) => a.finished)));
   const end = Date.now() + 1_000;
   for (;;) {
