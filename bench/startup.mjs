@@ -16,7 +16,10 @@
 // - `eager`: the same sources and build configuration with the renderer imported statically
 //   (bench/eager-entry.ts), so marked and DOMPurify run at load;
 // - `deep-chat`: node_modules/deep-chat/dist/deepChat.bundle.js (its trailing `export` removed so
-//   it runs as the same inline classic script).
+//   it runs as the same inline classic script);
+// - `floor`: what any script pays here for the launcher alone: its DOM (host, shadow root,
+//   shell.css as a constructed sheet, the button and its icon) built by hand, no option checked,
+//   no framework (floorInit below). It shows how much of init() is the widget's own code.
 // Then the first interactions, widget only, with the CPU slowed down 4x (CDP
 // Emulation.setCPUThrottlingRate), a fresh context per run, 1.5 s after the launcher showed (a
 // visitor's first click comes later than that; the panel is built in idle time by then):
@@ -24,7 +27,8 @@
 //   is) to the next paint, from Event Timing (the longest
 //   `event` entry of the press, PerformanceObserver durationThreshold 16; when no entry reaches
 //   16 ms the press's own rAF + task measure from the click's timeStamp is printed instead);
-// - first send: Enter in the composer (the question typed) to the next paint, measured the same way.
+// - first send: Enter in the composer (the question typed) to the next paint, measured the same way;
+//   and, as its floor, the same flow on a bare <textarea> whose Enter adds one line to the page.
 // A third measure opens the panel *before* idle time (`open: true` in init, then `ask` at once) and
 // reports the longest task of that start, for information.
 // Medians of STARTUP_RUNS (default 9) runs, variants alternating. Exits 1 when a target is missed:
@@ -78,6 +82,48 @@ function deepChatScript() {
   const out = path.join(OUT, 'deep-chat.js');
   writeFileSync(out, code.replace(tail, ''));
   return { file: out, version };
+}
+
+/**
+ * The `floor` variant's init(): the launcher's DOM as the widget builds it (widget.tsx, ui/launcher.ts,
+ * styles/index.ts), by hand. Serialized into bench/.out/floor.js with shell.css's source text.
+ */
+function floorInit(css) {
+  const host = document.createElement('div');
+  host.setAttribute('data-service-widget', '');
+  host.setAttribute('data-mode', 'floating');
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [sheet, new CSSStyleSheet()];
+  const frame = root.appendChild(document.createElement('div'));
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'launcher';
+  button.setAttribute('part', 'launcher');
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const icon = svg.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'path'));
+  button.append(svg);
+  button.addEventListener('click', () => {});
+  frame.append(button);
+  host.setAttribute('data-theme', 'dark');
+  host.setAttribute('lang', 'en');
+  frame.setAttribute('class', 'root floating');
+  frame.setAttribute('dir', 'ltr');
+  button.setAttribute('aria-label', 'Open chat');
+  button.setAttribute('aria-expanded', 'false');
+  icon.setAttribute('d', 'M4 4h16v12H5.17L4 17.17V4z');
+  document.body.append(host);
+}
+
+/** bench/.out/floor.js: a classic script whose `ServiceWidget.init` is floorInit with shell.css. */
+function floorScript() {
+  const css = readFileSync(path.join(ROOT, 'src', 'styles', 'shell.css'), 'utf8');
+  const out = path.join(OUT, 'floor.js');
+  writeFileSync(out, `window.ServiceWidget = { init: () => (${floorInit})(${JSON.stringify(css)}) };\n`);
+  return out;
 }
 
 /**
@@ -191,6 +237,40 @@ async function measureInteractions(h, widgetSrc) {
 }
 
 /**
+ * The first send's floor: the same flow (fresh page, the text typed, Enter at 4x slow-down) on a bare
+ * <textarea> whose Enter adds the text as one line of the page and empties it.
+ */
+async function measureFloorSend(h) {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto(h.writePage('startup', path.join(OUT, 'empty.js')));
+    await page.evaluate(watchInteractions);
+    await page.evaluate(() => {
+      const list = document.body.appendChild(document.createElement('ul'));
+      const input = document.body.appendChild(document.createElement('textarea'));
+      input.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        list.appendChild(document.createElement('li')).textContent = input.value;
+        input.value = '';
+      });
+    });
+    await page.locator('textarea').fill(QUESTION);
+    await page.waitForTimeout(1500);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    const from = await page.evaluate(() => performance.now());
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((f) => window.__startup.own.some((o) => o.type === 'keydown' && o.start >= f), from);
+    await page.waitForTimeout(300);
+    return await page.evaluate(pressResult, { from, type: 'keydown' });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * One fresh page at 4x slow-down where the panel opens before any idle time (`open: true`, then
  * `ask` at once): the longest task from the script's start until the question's message shows.
  */
@@ -240,13 +320,13 @@ export async function runStartup() {
   log('building the eager variant (bench/eager-entry.ts) into bench/.out/widget-eager.js …');
   const eager = await buildEager();
   const deepChat = deepChatScript();
-  const scripts = { widget, eager, 'deep-chat': deepChat.file };
+  const scripts = { widget, eager, 'deep-chat': deepChat.file, floor: floorScript() };
   const src = (file) => `/${path.relative(ROOT, file).split(path.sep).join('/')}`;
   const h = await startHarness();
   try {
     const { browser } = h;
     writeFileSync(path.join(OUT, 'empty.js'), '// the page loads no widget: the run inserts it\n');
-    const variants = ['widget', 'eager', 'deep-chat'];
+    const variants = ['widget', 'eager', 'deep-chat', 'floor'];
     const runs = Object.fromEntries(variants.map((v) => [v, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const variant of variants) {
@@ -262,9 +342,11 @@ export async function runStartup() {
     log(`first open and first send at ${THROTTLE}x CPU slow-down …`);
     const presses = [];
     const early = [];
+    const floorSends = [];
     for (let i = 0; i < RUNS; i++) {
       presses.push(await measureInteractions(h, src(widget)));
       early.push(await measureEarlyOpen(h, src(widget)));
+      floorSends.push(await measureFloorSend(h));
     }
 
     const med = (v, k) => median(runs[v].map((r) => r[k]));
@@ -280,6 +362,7 @@ export async function runStartup() {
       widget: 'widget (dist/widget.js)',
       eager: 'widget, marked + DOMPurify at load',
       'deep-chat': `deep-chat ${deepChat.version}`,
+      floor: "floor: the launcher's DOM by hand",
     };
     const cell = (v, k) => `${ms(med(v, k), 9)} (${fmt(min(v, k), 1)})`.padStart(20);
     for (const v of variants)
@@ -293,6 +376,9 @@ export async function runStartup() {
       `widget / deep-chat (medians): script evaluation ${fmt(med('widget', 'evalMs') / med('deep-chat', 'evalMs'), 2)}×, ` +
         `init() ${fmt(initMs / med('deep-chat', 'initMs'), 2)}×, mount ${fmt(ratio, 2)}× (target ≤ ${TARGETS.mountRatio}×)`,
     );
+    console.log(
+      `init() above its floor (the same DOM by hand): ${fmt(initMs - med('floor', 'initMs'), 1)} ms (target ${TARGETS.initMs} ms leaves ${fmt(TARGETS.initMs - med('floor', 'initMs'), 1)} ms above the floor)`,
+    );
     const open = median(presses.map((p) => p.open.ms));
     const send = median(presses.map((p) => p.send.ms));
     const sources = (k) => [...new Set(presses.map((p) => p[k].source))].join(', ');
@@ -303,6 +389,10 @@ export async function runStartup() {
     );
     console.log(
       `  first send               ${ms(send, 9)}  (target ≤ ${TARGETS.firstSendMs} ms; runs: ${presses.map((p) => fmt(p.send.ms, 0)).join(', ')}; ${sources('send')})`,
+    );
+    const floorSend = median(floorSends.map((p) => p.ms));
+    console.log(
+      `  floor of the first send  ${ms(floorSend, 9)}  (a bare <textarea> whose Enter adds one line; runs: ${floorSends.map((p) => fmt(p.ms, 0)).join(', ')})`,
     );
     console.log(
       `  opened before idle time (open: true + ask at once): question on screen ${ms(median(early.map((e) => e.shownMs)), 0)} ` +
