@@ -83,6 +83,8 @@ export function createVoice(deps: VoiceDeps): VoiceModel {
         if (!controller) addMessages((controller = create(host)).messages);
         if (!wanted) return;
         cancel();
+        // Pressed before /config answered, which may have said no while the runtime loaded.
+        if (!configured()) return say('voiceNotConfigured');
         controller.press();
       },
       // Refused (integrity), unreachable, or not here after 15 s (runtime/load.ts): the button

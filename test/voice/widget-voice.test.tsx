@@ -10,7 +10,8 @@ import type { VoiceEnv } from '../../src/voice/env';
 import type { CreateVoiceController } from '../../src/voice/types';
 import { mountWidget, type MountedWidget } from '../helpers/widget';
 import { init } from '../../src/init';
-import { mock, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
+import { http } from 'msw';
+import { mock, server, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
 import { FakeAudioContext, fakeEnv, FakeRecorder, FakeSocket, tick, type FakeEnv } from './fakes';
 
 const loader = vi.hoisted(() => ({ load: vi.fn() }));
@@ -209,6 +210,30 @@ describe('the microphone button', () => {
     expect((await w.findNotice('voice')).textContent).toContain(en.voiceNotConfigured);
     expect(loader.load).not.toHaveBeenCalled();
     expect(env.getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('pressed before /config answered: a voice it then says is not set up asks for no microphone', async () => {
+    mock.setSettings({ voiceConfigured: false });
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
+    server.use(
+      // Held, then left to the mock's own handler (a resolver that returns nothing falls through).
+      http.get(`${TEST_BASE_URL}/api/v1/widget/config`, async () => {
+        await answered;
+      }),
+    );
+    let arrive!: (create: CreateVoiceController) => void;
+    loader.load.mockReturnValue(new Promise((r) => (arrive = r)));
+    const w = await mountWidget({ voice: true });
+    widgets.push(w);
+    fireEvent.click(await w.findPart('mic-button'));
+    await waitFor(() => expect(loader.load).toHaveBeenCalledTimes(1));
+    answer();
+    await waitFor(() => expect(w.host.shadowRoot!.textContent).toContain('Ask me about your orders'));
+    arrive(runtime(env));
+    expect((await w.findNotice('voice')).textContent).toContain(en.voiceNotConfigured);
+    expect(env.getUserMedia).not.toHaveBeenCalled();
+    expect(w.part('mic-button')?.getAttribute('aria-pressed')).not.toBe('true');
   });
 
   it('a runtime that cannot load: a voice notice', async () => {
