@@ -233,12 +233,21 @@ Promise.resolve().then(() => (${source}).apply(null, args)).then(
             current = '';
             return;
           }
-          // The next test gets this window clean: no storage or cookies of this test's origin.
-          await evaluate('() => { try { sessionStorage.clear(); localStorage.clear(); } catch (e) {} }', []).catch(
-            () => undefined,
-          );
-          await s('DELETE', '/cookie').catch(() => undefined);
+          // The next test gets this window clean: no storage or cookies of this test's origin. The
+          // test's page goes first: its widget, still streaming a reply, would save its state
+          // (src/state/continuity.ts) again after a clear made beside it, and the next test's page,
+          // on the same origin in this same window, would reopen that conversation. The clear is
+          // made from a page of that origin with no widget.
+          const at = await s<string>('GET', '/url').catch(() => '');
           await s('POST', '/url', { url: 'about:blank' }).catch(() => undefined);
+          if (/^https?:/.test(at)) {
+            await s('POST', '/url', { url: new URL('/__mock/requests', at).href }).catch(() => undefined);
+            await evaluate('() => { try { sessionStorage.clear(); localStorage.clear(); } catch (e) {} }', []).catch(
+              () => undefined,
+            );
+            await s('DELETE', '/cookie').catch(() => undefined);
+            await s('POST', '/url', { url: 'about:blank' }).catch(() => undefined);
+          }
         }).catch(() => undefined),
     };
     return page;
