@@ -90,11 +90,21 @@ export function webkitEngine(driverUrl: string): Engine {
   };
 
   async function setViewport(size: { width: number; height: number }) {
-    // Full screen: the window is the viewport. Checked, since a window manager could still differ.
+    // Full screen: the window is the viewport. WebKitGTK applies a new size a little later (a test
+    // once read the last test's 960 px height), and a window manager could add chrome: the size is
+    // read until it holds, and corrected from the outer rect when it settles elsewhere.
     await s('POST', '/window/rect', { x: 0, y: 0, ...size });
-    const inner = await evaluate<[number, number]>('() => [innerWidth, innerHeight]', []);
-    if (inner[0] !== size.width || inner[1] !== size.height) {
-      await s('POST', '/window/rect', { width: 2 * size.width - inner[0], height: 2 * size.height - inner[1] });
+    for (let tries = 1; tries <= 40; tries++) {
+      const inner = await evaluate<[number, number]>('() => [innerWidth, innerHeight]', []);
+      if (inner[0] === size.width && inner[1] === size.height) return;
+      if (tries % 10 === 0) {
+        const outer = await s<{ width: number; height: number }>('GET', '/window/rect');
+        await s('POST', '/window/rect', {
+          width: outer.width + size.width - inner[0],
+          height: outer.height + size.height - inner[1],
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 
