@@ -1,8 +1,9 @@
 // The theme reaching the browser's own widgets (docs/protocol.md, "DOM"; README "Theming"), the
-// code-block overflow hint, and the recording state (docs/voice.md), in Chromium, Firefox and
-// WebKit: `color-scheme` of the message list follows the widget's theme (not the page's), a wide
-// code block's hint keeps its text at AA contrast and goes at the end, and recording is red,
-// labelled, timed and announced once when it starts and once when it stops.
+// sideways-overflow hint of code blocks and tables (docs/charts.md), and the recording state
+// (docs/voice.md), in Chromium, Firefox and WebKit: `color-scheme` of the message list follows the
+// widget's theme (not the page's), a wide code block's or table's hint keeps its text at AA
+// contrast and moves to the other edge at the end, and recording is red, labelled, timed and
+// announced once when it starts and once when it stops.
 // The screenshots (artifacts/screenshots/; docs/images/ with UPDATE_DOC_IMAGES=1) are for looking at.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -127,48 +128,114 @@ describe("the theme reaches the browser's own widgets (color-scheme)", () => {
   }
 });
 
+/**
+ * The edges of a box that scrolls sideways, on the screen: 13 pixels 2 to 26 px inside each edge at
+ * height `y` of the box (where the box has no glyphs), the box's middle there (its background), and
+ * its text's colour.
+ */
+async function edges(wp: WidgetPage, box: Locator, label: string, y: string) {
+  const g = await box.evaluate((el, y) => {
+    const b = el.getBoundingClientRect();
+    const parse = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    return {
+      y: (new Function('el', `return ${y}`) as (el: Element) => number)(el),
+      left: b.left,
+      right: b.right,
+      overflows: el.scrollWidth > el.clientWidth,
+      text: parse(getComputedStyle(el.querySelector('code, td') ?? el).color) as Rgb,
+    };
+  }, y);
+  expect(g.overflows).toBe(true);
+  const side = (from: number, step: number) => Array.from({ length: 13 }, (_, i) => ({ x: from + step * i, y: g.y }));
+  const [bg, ...px] = await pixels(wp, await wp.screenshot(label), [
+    { x: (g.left + g.right) / 2, y: g.y },
+    ...side(g.left + 2, 2),
+    ...side(g.right - 26, 2),
+  ]);
+  return { bg: bg!, left: px.slice(0, 13), right: px.slice(13), text: g.text };
+}
+
+/** The hint is on that side: it differs visibly from the box's background, and leaves the text at AA. */
+function hinted(side: Rgb[], bg: Rgb, text: Rgb) {
+  expect(Math.max(...side.map((p) => contrast(p, bg)))).toBeGreaterThanOrEqual(1.25);
+  // The glow the hint replaced went down to 1.9:1 against the code's text.
+  for (const p of side) expect(contrast(p, text)).toBeGreaterThanOrEqual(4.5);
+}
+const plain = (side: Rgb[], bg: Rgb) => {
+  for (const p of side) expect(contrast(p, bg)).toBeLessThan(1.08);
+};
+
+const scrollToEnd = (box: Locator) =>
+  box.evaluate(
+    (el) => void (el.scrollLeft = getComputedStyle(el).direction === 'rtl' ? -el.scrollWidth : el.scrollWidth),
+  );
+
 describe('a wide code block shows that it scrolls sideways', () => {
   for (const theme of ['dark', 'light'] as const) {
-    it(`${theme}: a hint on the right edge that keeps the code at AA contrast, gone at the end`, async () => {
+    it(`${theme}: a hint on the right edge that keeps the code at AA contrast, on the left at the end`, async () => {
       const wp = await replyWith(WIDE_CODE + 'Done.', { colorScheme: theme, initOptions: { theme } });
       const pre = wp.part('message').last().locator('pre');
       await pre.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const geometry = () =>
-        pre.evaluate((el) => {
-          const b = el.getBoundingClientRect();
-          const parse = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
-          return {
-            middle: b.top + b.height / 2,
-            left: b.left,
-            right: b.right,
-            overflows: el.scrollWidth > el.clientWidth,
-            text: parse(getComputedStyle(el.querySelector('code') ?? el).color),
-          };
-        });
-      const g = await geometry();
-      expect(g.overflows).toBe(true);
-      const text = g.text as Rgb;
-      // The block's middle row (its empty line), from 26 px inside the right edge to 2 px.
-      const row = (gg: typeof g) => [
-        { x: gg.left + 10, y: gg.middle },
-        ...Array.from({ length: 13 }, (_, i) => ({ x: gg.right - 26 + 2 * i, y: gg.middle })),
-      ];
       await passTime(wp.page, 100);
-      const [bg, ...edge] = await pixels(wp, await wp.screenshot(`code-hint-${theme}`), row(g));
-      // The hint is there: the edge differs visibly from the block's background…
-      expect(Math.max(...edge.map((p) => contrast(p, bg!)))).toBeGreaterThanOrEqual(1.25);
-      // …and nowhere lowers the code's contrast below AA (the glow it replaces went down to 1.9:1).
-      for (const p of edge) expect(contrast(p, text)).toBeGreaterThanOrEqual(4.5);
+      // The block's middle row: its empty line.
+      const middle = 'el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2';
+      const start = await edges(wp, pre, `code-hint-${theme}`, middle);
+      hinted(start.right, start.bg, start.text);
+      plain(start.left, start.bg);
 
-      // Scrolled to its end: nothing more to the right, no hint.
-      await pre.evaluate((el) => void (el.scrollLeft = el.scrollWidth));
+      // Scrolled to its end: nothing more to the right; the start is behind the left edge.
+      await scrollToEnd(pre);
       await passTime(wp.page, 100);
-      const g2 = await geometry();
-      const [bg2, ...end] = await pixels(wp, await wp.screenshot(`code-hint-end-${theme}`), row(g2));
-      for (const p of end) expect(contrast(p, bg2!)).toBeLessThan(1.08);
+      const end = await edges(wp, pre, `code-hint-end-${theme}`, middle);
+      plain(end.right, end.bg);
+      hinted(end.left, end.bg, end.text);
     });
   }
+});
 
+// The same hint on a table (a number cut at the box's edge must not pass for the whole number),
+// in the body rows: the header cells' own background covers it.
+const wideTable = (head: string[], row: string[]) =>
+  `| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|\n` + `| ${row.join(' | ')} |\n`.repeat(3) + '\n';
+const LTR_TABLE = wideTable(
+  ['Region', 'Note', 'Revenue'],
+  ['Marmara', 'Winter campaign in every store of the region, with the new loyalty card', '1,234,567.50'],
+);
+const RTL_TABLE = wideTable(
+  ['المنطقة', 'ملاحظة', 'الإيرادات'],
+  ['مرمرة', 'حملة الشتاء في كل متاجر المنطقة مع بطاقة الولاء الجديدة للعملاء الدائمين', '1,234,567.50'],
+);
+
+describe('a wide table shows that it scrolls sideways', () => {
+  for (const [dir, markdown] of [
+    ['ltr', LTR_TABLE],
+    ['rtl', RTL_TABLE],
+  ] as const)
+    for (const theme of ['dark', 'light'] as const) {
+      it(`${dir}, ${theme}: a hint on the edge with more behind it, the other edge at the end`, async () => {
+        const wp = await replyWith(markdown + 'Done.', { viewport: PHONE, colorScheme: theme, initOptions: { theme } });
+        const box = wp.part('message').last().locator('.table-scroll');
+        await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await passTime(wp.page, 100);
+        expect(await box.evaluate((el) => getComputedStyle(el).direction)).toBe(dir);
+        // The top padding of the first body row: no glyphs there.
+        const row = "el.querySelector('tbody tr').getBoundingClientRect().top + 2";
+        // A right-to-left table starts at its right end: the hidden part is on the left.
+        const [more, seen] = dir === 'ltr' ? (['right', 'left'] as const) : (['left', 'right'] as const);
+        const start = await edges(wp, box, `table-hint-${dir}-${theme}`, row);
+        hinted(start[more], start.bg, start.text);
+        plain(start[seen], start.bg);
+
+        await scrollToEnd(box);
+        await passTime(wp.page, 100);
+        const end = await edges(wp, box, `table-hint-end-${dir}-${theme}`, row);
+        plain(end[more], end.bg);
+        hinted(end[seen], end.bg, end.text);
+      });
+    }
+});
+
+describe('the scrollbars follow the theme', () => {
   it('dark theme: the scrollbars are drawn dark, the code hint shows (dark-scrollbars-<engine>.png)', async () => {
     const wp = await replyWith(LONG_ANSWER, { viewport: DESKTOP, colorScheme: 'dark', initOptions: { theme: 'dark' } });
     const list = wp.part('message-list');
