@@ -130,21 +130,22 @@ describe("the theme reaches the browser's own widgets (color-scheme)", () => {
 
 /**
  * The edges of a box that scrolls sideways, on the screen: 13 pixels 2 to 26 px inside each edge at
- * height `y` of the box (where the box has no glyphs), the box's middle there (its background), and
- * its text's colour.
+ * a height where the box has no glyphs (a code block's middle row, its empty line; the top padding
+ * of a table's first body row), the box's middle there (its background), and its text's colour.
  */
-async function edges(wp: WidgetPage, box: Locator, label: string, y: string) {
-  const g = await box.evaluate((el, y) => {
+async function edges(wp: WidgetPage, box: Locator, label: string) {
+  const g = await box.evaluate((el) => {
     const b = el.getBoundingClientRect();
     const parse = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    const row = el.querySelector('tbody tr');
     return {
-      y: (new Function('el', `return ${y}`) as (el: Element) => number)(el),
+      y: row ? row.getBoundingClientRect().top + 2 : b.top + b.height / 2,
       left: b.left,
       right: b.right,
       overflows: el.scrollWidth > el.clientWidth,
       text: parse(getComputedStyle(el.querySelector('code, td') ?? el).color) as Rgb,
     };
-  }, y);
+  });
   expect(g.overflows).toBe(true);
   const side = (from: number, step: number) => Array.from({ length: 13 }, (_, i) => ({ x: from + step * i, y: g.y }));
   const [bg, ...px] = await pixels(wp, await wp.screenshot(label), [
@@ -177,16 +178,14 @@ describe('a wide code block shows that it scrolls sideways', () => {
       const pre = wp.part('message').last().locator('pre');
       await pre.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await passTime(wp.page, 100);
-      // The block's middle row: its empty line.
-      const middle = 'el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2';
-      const start = await edges(wp, pre, `code-hint-${theme}`, middle);
+      const start = await edges(wp, pre, `code-hint-${theme}`);
       hinted(start.right, start.bg, start.text);
       plain(start.left, start.bg);
 
       // Scrolled to its end: nothing more to the right; the start is behind the left edge.
       await scrollToEnd(pre);
       await passTime(wp.page, 100);
-      const end = await edges(wp, pre, `code-hint-end-${theme}`, middle);
+      const end = await edges(wp, pre, `code-hint-end-${theme}`);
       plain(end.right, end.bg);
       hinted(end.left, end.bg, end.text);
     });
@@ -218,17 +217,15 @@ describe('a wide table shows that it scrolls sideways', () => {
         await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await passTime(wp.page, 100);
         expect(await box.evaluate((el) => getComputedStyle(el).direction)).toBe(dir);
-        // The top padding of the first body row: no glyphs there.
-        const row = "el.querySelector('tbody tr').getBoundingClientRect().top + 2";
         // A right-to-left table starts at its right end: the hidden part is on the left.
         const [more, seen] = dir === 'ltr' ? (['right', 'left'] as const) : (['left', 'right'] as const);
-        const start = await edges(wp, box, `table-hint-${dir}-${theme}`, row);
+        const start = await edges(wp, box, `table-hint-${dir}-${theme}`);
         hinted(start[more], start.bg, start.text);
         plain(start[seen], start.bg);
 
         await scrollToEnd(box);
         await passTime(wp.page, 100);
-        const end = await edges(wp, box, `table-hint-end-${dir}-${theme}`, row);
+        const end = await edges(wp, box, `table-hint-end-${dir}-${theme}`);
         plain(end[more], end.bg);
         hinted(end[seen], end.bg, end.text);
       });
