@@ -3,7 +3,7 @@
 // needs just values.ts to know whether a table gets a chart button.
 import type { Locale } from '../types';
 import type { ChartData, Series } from './types';
-import { decimalOf, numeric, parseNumber, timeKey } from './values';
+import { decimalOf, MAGNITUDE, numeric, parseNumber, timeKey } from './values';
 
 /** Labels ordered in time, one way or the other: a line rather than bars. */
 export function inTimeOrder(labels: string[]): boolean {
@@ -26,12 +26,18 @@ export function inTimeOrder(labels: string[]): boolean {
 // Currency codes and signs written either way are one unit.
 const SAME: Record<string, string> = { TL: '₺', TRY: '₺', EUR: '€', USD: '$', GBP: '£', '%': '%' };
 
+/** `M` of `$1.2M`, `Mn` of `1,2 Mn TL`: part of the number (./values.ts), not of its unit. */
+const SIZE_WORD = new RegExp(`(\\d\\s*)${MAGNITUDE}`, 'gu');
+
 /**
- * The unit a cell is written in: what is left of it without the number (`€`, `%`, `TL`, `kg`),
- * or '' for a plain count.
+ * The unit a cell is written in: what is left of it without the number (`€`, `%`, `TL`, `kg`; `$`
+ * of `$1.2M`), or '' for a plain count.
  */
 export function unitOf(cell: string): string {
-  const u = cell.replace(/(\d)[eE][-+]?(?=\d)/g, '$1').replace(/[\d\s.,()+\-−]/g, '');
+  const u = cell
+    .replace(SIZE_WORD, '$1')
+    .replace(/(\d)[eE][-+]?(?=\d)/g, '$1')
+    .replace(/[\d\s.,()+\-−]/g, '');
   return SAME[u.toUpperCase()] ?? u;
 }
 

@@ -5,18 +5,36 @@
 import type { Locale } from '../types';
 
 /**
+ * The words of size data answers write after an amount: `$1.2M`, `850K`, `3.4bn`, `1,2 Mn TL`,
+ * `450 bin`, `2.5 million`. Not with a letter after it (`5 MB`, `12 kg` are units); a lower-case
+ * `m`, `b` or `t` alone is a unit too (metres, bits, tonnes).
+ */
+export const MAGNITUDE =
+  /(?:MM|[MBT][Nn]|[mbt]n|[kKMBT]|thousand|million|billion|trillion|bin|milyon|milyar|trilyon)(?!\p{L})/u.source;
+
+/** The power of ten of a MAGNITUDE word. */
+const scale = (word: string): number => {
+  const w = word.toLowerCase();
+  if (w === 'k' || w === 'thousand' || w === 'bin') return 3;
+  if (w[0] === 't') return 12;
+  return w[0] === 'b' || w.endsWith('ar') ? 9 : 6;
+};
+
+const NUMBER = new RegExp(
+  `^([-−+]?)\\s*(?:\\p{Sc}|[A-Z]{2,3}|%)?\\s*([-−+]?)(\\d[\\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\\d+))?\\s*(?:(${MAGNITUDE})\\s*)?(?:\\p{Sc}|%|[A-Za-z]{1,3})?$`,
+  'u',
+);
+
+/**
  * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3,
- * `1e6` → 1000000; anything else (text, `n/a`, `NaN`, `Infinity`, a value beyond ±1.8e308, an empty
- * cell) → null, a gap rather than a zero.
+ * `1e6` → 1000000, `$1.2M` → 1200000; anything else (text, `n/a`, `NaN`, `Infinity`, a value beyond
+ * ±1.8e308, an empty cell) → null, a gap rather than a zero.
  */
 export function parseNumber(cell: string, decimal: string): number | null {
   let s = cell.trim();
   const parens = /^\(.+\)$/.test(s);
   if (parens) s = s.slice(1, -1);
-  const m =
-    /^([-−+]?)\s*(?:\p{Sc}|[A-Z]{2,3}|%)?\s*([-−+]?)(\d[\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\d+))?\s*(?:\p{Sc}|%|[A-Za-z]{1,3})?$/u.exec(
-      s,
-    );
+  const m = NUMBER.exec(s);
   if (!m) return null;
   const n = m[3]!.replace(/\s/g, '');
   const marks = n.replace(/\d/g, '');
@@ -25,7 +43,7 @@ export function parseNumber(cell: string, decimal: string): number | null {
   // a group of three digits.
   const isDecimal = /\..*,|,.*\./.test(marks) || marks === decimal || (marks.length === 1 && n.length - last !== 4);
   const whole = (isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '');
-  const value = +`${whole}.${isDecimal ? n.slice(last + 1) : ''}e${m[4] ?? 0}`;
+  const value = +`${whole}.${isDecimal ? n.slice(last + 1) : ''}e${+(m[4] ?? 0) + (m[5] ? scale(m[5]) : 0)}`;
   // 400 digits or `1e999` overflow to Infinity: not a number a chart or a sort can place (docs/charts.md).
   if (!Number.isFinite(value)) return null;
   return parens || /[-−]/.test(m[1]! + m[2]) ? -value : value;

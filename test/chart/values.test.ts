@@ -30,6 +30,28 @@ describe('parseNumber: values as the visitor reads them', () => {
     ['12 kg', '.', 12],
     ['1\u00a0234', '.', 1234],
     ['0', '.', 0],
+    // Amounts with a word of size, as data answers write them.
+    ['$1.2M', '.', 1_200_000],
+    ['$850K', '.', 850_000],
+    ['850k', '.', 850_000],
+    ['0.29K', '.', 290],
+    ['€1.5B', '.', 1_500_000_000],
+    ['3.4bn', '.', 3_400_000_000],
+    ['$2.1T', '.', 2_100_000_000_000],
+    ['1.2MM', '.', 1_200_000],
+    ['(1.2M)', '.', -1_200_000],
+    ['-$3.5K', '.', -3500],
+    ['2.5 million', '.', 2_500_000],
+    ['1,2 Mn TL', ',', 1_200_000],
+    ['450 bin TL', ',', 450_000],
+    ['3,4 milyar', ',', 3_400_000_000],
+    ['1e3K', '.', 1_000_000],
+    // A letter after it makes a unit; lower-case m, b and t alone are units.
+    ['5 MB', '.', 5],
+    ['12 km', '.', 12],
+    ['7 m', '.', 7],
+    ['64 b', '.', 64],
+    ['3 t', '.', 3],
   ])('%s (decimal mark %s) → %s', (cell, decimal, value) => {
     expect(parseNumber(cell, decimal)).toBe(value);
   });

@@ -28,6 +28,15 @@ describe('sorting a column', () => {
     expect(order(cells, -1)).toEqual(['€48,200', '€22,400', '€22,400', '€9,870', '-5', 'n/a', '']);
   });
 
+  it('amounts with a word of size by their value: $1.2M above $850K', () => {
+    expect(order(['$850K', '$1.2M', '$95K', '$2.1B'], -1)).toEqual(['$2.1B', '$1.2M', '$850K', '$95K']);
+    expect(order(['1,2 Mn TL', '450 bin TL', '3,4 milyar TL'], 1, 'tr')).toEqual([
+      '450 bin TL',
+      '1,2 Mn TL',
+      '3,4 milyar TL',
+    ]);
+  });
+
   it('months as time; text in the collation, numbers inside it as numbers', () => {
     expect(order(['March', 'January', 'February'])).toEqual(['January', 'February', 'March']);
     expect(order(['item 10', 'item 9', '', 'Item 1'])).toEqual(['Item 1', 'item 9', 'item 10', '']);

@@ -1,9 +1,11 @@
 // docs/charts.md through the widget's DOM: copy buttons, CSV download, sorting, which tables
 // get a chart button. The chart itself is drawn in a real browser (test/browser/charts.test.ts).
 import { fireEvent, waitFor } from '@testing-library/preact';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csvName, toCsv } from '../../src/export/cells';
 import { mock, mountWidget, type MountedWidget } from '../helpers/widget';
+import { server, TEST_BASE_URL } from '../msw-server';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -82,6 +84,33 @@ describe('sorting', () => {
     fireEvent.click(sort);
     await waitFor(() => expect(header.hasAttribute('aria-sort')).toBe(false));
     expect(column(table, 0)).toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
+  });
+
+  it('amounts with a word of size sort by their value: $2.1B, $1.2M, $850K, $95K', async () => {
+    const markdown =
+      '| Region | Revenue |\n|---|---:|\n| Aegean | $850K |\n| Marmara | $1.2M |\n| Black Sea | $95K |\n| All | $2.1B |\n';
+    const frame = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    server.use(
+      http.post(
+        `${TEST_BASE_URL}/api/v1/widget/chat`,
+        () =>
+          new HttpResponse(`${frame({ content: markdown })}${frame({}, 'stop')}data: [DONE]\n\n`, {
+            headers: { 'content-type': 'text/event-stream', 'x-conversation-id': 'c_sizes' },
+          }),
+        { once: true },
+      ),
+    );
+    const w = await mountWidget();
+    await w.send('revenue by region');
+    await w.settled();
+    await w.findPart('copy-message-button');
+    const table = w.parts('message').at(-1)!.querySelector('table')!;
+    const header = table.rows[0]!.cells[1]!;
+    fireEvent.click(header.querySelector('button')!);
+    fireEvent.click(header.querySelector('button')!);
+    await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('descending'));
+    expect(column(table, 1)).toEqual(['$2.1B', '$1.2M', '$850K', '$95K']);
   });
 
   it('sorting one column clears the other header’s aria-sort; text sorts in the visitor’s collation', async () => {
