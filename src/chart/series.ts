@@ -3,7 +3,7 @@
 // needs just values.ts to know whether a table gets a chart button.
 import type { Locale } from '../types';
 import type { ChartData, Series } from './types';
-import { decimalOf, MAGNITUDE, numeric, parseNumber, timeKey } from './values';
+import { asciiDigits, decimalOf, MAGNITUDE, numeric, parseNumber, timeKey } from './values';
 
 /** Labels ordered in time, one way or the other: a line rather than bars. */
 export function inTimeOrder(labels: string[]): boolean {
@@ -34,7 +34,7 @@ const SIZE_WORD = new RegExp(`(\\d\\s*)${MAGNITUDE}`, 'gu');
  * of `$1.2M`), or '' for a plain count.
  */
 export function unitOf(cell: string): string {
-  const u = cell
+  const u = asciiDigits(cell, '.')
     .replace(SIZE_WORD, '$1')
     .replace(/(\d)[eE][-+]?(?=\d)/g, '$1')
     .replace(/[\d\s.,()+\-−]/g, '');

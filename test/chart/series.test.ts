@@ -20,7 +20,16 @@ describe('units', () => {
   });
 
   it('a word of size is part of the number, not of its unit: $1.2M and $850K are dollars on one axis', () => {
-    expect(['$1.2M', '$850K', '1,2 Mn TL', '3.4bn', '5 MB', '12 kg'].map(unitOf)).toEqual(['$', '$', '₺', '', 'MB', 'kg']);
+    expect(['$1.2M', '$850K', '1,2 Mn TL', '3.4bn', '5 MB', '12 kg'].map(unitOf)).toEqual([
+      '$',
+      '$',
+      '₺',
+      '',
+      'MB',
+      'kg',
+    ]);
+    // Arabic digits are digits, the Arabic percent sign is %.
+    expect(['٧١٪', '١٢٬٥٠٠ €', '\u200f١٢'].map(unitOf)).toEqual(['%', '€', '']);
     const revenue = col('Revenue', ['$1.2M', '$850K', '$95K']);
     expect(revenue.unit).toBe('$');
     expect(revenue.values).toEqual([1_200_000, 850_000, 95_000]);

@@ -46,6 +46,19 @@ describe('parseNumber: values as the visitor reads them', () => {
     ['450 bin TL', ',', 450_000],
     ['3,4 milyar', ',', 3_400_000_000],
     ['1e3K', '.', 1_000_000],
+    // Other digits, Arabic separators and percent sign, and the direction marks around numbers.
+    ['٧١٪', '.', 71],
+    ['١٬٢٣٤٫٥', '.', 1234.5],
+    ['١٫٢٣٤', ',', 1.234],
+    ['۱۲۳', '.', 123],
+    ['१२३', '.', 123],
+    ['১২৩', '.', 123],
+    ['๑๒๓', '.', 123],
+    ['１２３', '.', 123],
+    ['\u200f-12\u200f', '.', -12],
+    ['1,234\u200e', '.', 1234],
+    ['\u2067€7,320\u2069', '.', 7320],
+    ['\u061c١٢', '.', 12],
     // A letter after it makes a unit; lower-case m, b and t alone are units.
     ['5 MB', '.', 5],
     ['12 km', '.', 12],
@@ -94,6 +107,8 @@ describe('timeKey and time order', () => {
     ])
       expect(inTimeOrder(labels), labels.join(' ')).toBe(false);
     expect(timeKey('Mayıs')).toBe(5);
+    expect(timeKey('٢٠٢٤')).toBe(timeKey('2024'));
+    expect(inTimeOrder(['٢٠٢٢', '٢٠٢٣', '٢٠٢٤'])).toBe(true);
     expect(timeKey('may')).toBe(5);
   });
 });

@@ -37,6 +37,11 @@ describe('sorting a column', () => {
     ]);
   });
 
+  it('numbers in Arabic-Indic or Persian digits as numbers, direction marks and all', () => {
+    expect(order(['١٢', '٨', '١٠٠', '\u200f٣٫٥'])).toEqual(['\u200f٣٫٥', '٨', '١٢', '١٠٠']);
+    expect(order(['۱۲۰', '۹'], -1)).toEqual(['۱۲۰', '۹']);
+  });
+
   it('months as time; text in the collation, numbers inside it as numbers', () => {
     expect(order(['March', 'January', 'February'])).toEqual(['January', 'February', 'March']);
     expect(order(['item 10', 'item 9', '', 'Item 1'])).toEqual(['Item 1', 'item 9', 'item 10', '']);
