@@ -20,7 +20,10 @@ const scale = (word: string): number => {
   return w[0] === 'b' || w.endsWith('ar') ? 9 : 6;
 };
 
-/** The zeros of the decimal digits besides ASCII's that answers write: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
+/**
+ * The zeros of the digits answers write besides ASCII's: Arabic-Indic, Persian, Devanagari,
+ * Bengali, Thai, full-width.
+ */
 const ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50, 0xff10];
 const LOCAL =
   /[\u0660-\u066c\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59\uff10-\uff19\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -37,6 +40,13 @@ export const asciiDigits = (text: string, decimal: string): string =>
     return zero !== undefined ? `${code - zero}` : c === '\u066a' ? '%' : c === '\u066b' ? decimal : '';
   });
 
+/**
+ * Longer than any number or point in time a visitor reads (a finite number has at most 309 digits
+ * before its decimal mark): such a cell is a gap at once, without reading it (a cell of 1 MB of
+ * digits took a regular expression 230 ms).
+ */
+const LONGEST = 1_000;
+
 const NUMBER = new RegExp(
   `^([-−+]?)\\s*(?:\\p{Sc}|[A-Z]{2,3}|%)?\\s*([-−+]?)(\\d[\\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\\d+))?\\s*(?:(${MAGNITUDE})\\s*)?(?:\\p{Sc}|%|[A-Za-z]{1,3})?$`,
   'u',
@@ -44,10 +54,12 @@ const NUMBER = new RegExp(
 
 /**
  * `€7,320` → 7320, `1.234,5` → 1234.5 (`decimal` ','), `71%` → 71, `(12)` → -12, `-3` → -3,
- * `1e6` → 1000000, `$1.2M` → 1200000, `١٬٢٣٤` → 1234; anything else (text, `n/a`, `NaN`, `Infinity`, a value beyond
- * ±1.8e308, an empty cell) → null, a gap rather than a zero.
+ * `1e6` → 1000000, `$1.2M` → 1200000, `١٬٢٣٤` → 1234; anything else (text, `n/a`, `NaN`,
+ * `Infinity`, a value beyond ±1.8e308, an empty cell, a cell over `LONGEST`) → null, a gap rather
+ * than a zero.
  */
 export function parseNumber(cell: string, decimal: string): number | null {
+  if (cell.length > LONGEST) return null;
   let s = asciiDigits(cell, decimal).trim();
   const parens = /^\(.+\)$/.test(s);
   if (parens) s = s.slice(1, -1);
@@ -97,6 +109,7 @@ function month(word: string): number | undefined {
  * `2024 Q3`, `March`, `Mar 2024`, `Mart 2024`, `2024-03`, `2024-03-15`, `15.03.2024`.
  */
 export function timeKey(label: string): number | null {
+  if (label.length > LONGEST) return null;
   const s = asciiDigits(label, '.').trim();
   let m = /^(\d\d?)\.(\d\d?)\.(\d{4})$/.exec(s);
   if (m) return Date.UTC(+m[3]!, +m[2]! - 1, +m[1]!);

@@ -69,6 +69,13 @@ describe('parseNumber: values as the visitor reads them', () => {
     expect(parseNumber(cell, decimal)).toBe(value);
   });
 
+  it('a cell longer than any number is a gap at once, however many digits it holds', () => {
+    expect(parseNumber('1'.repeat(300), '.')).toBe(+'1'.repeat(300));
+    expect(parseNumber('1'.repeat(1e6) + 'M', '.')).toBeNull();
+    expect(parseNumber('١'.repeat(1e6), '.')).toBeNull();
+    expect(timeKey('2024' + ' '.repeat(1e6))).toBeNull();
+  });
+
   it.each(['', 'n/a', '—', 'Marmara', 'Q1 2024', '#1031', '12 minutes ago', '2024 12', '1-2'])(
     '%j is a gap, not a zero',
     (cell) => {
