@@ -195,13 +195,19 @@ describe('phones: the keyboard stays down on open, wide content scrolls', () => 
     expect(panel.contains(active)).toBe(true);
   });
 
-  it('wide code blocks show that they scroll, notices keep their distance (CSS only)', () => {
-    const pre = [...chatCss.matchAll(/\.md pre \{([^}]*)\}/g)].map((m) => m[1]).join(' ');
+  it('wide code blocks and tables show that they scroll, notices keep their distance (CSS only)', () => {
+    const rule = (selector: string) =>
+      [...chatCss.matchAll(new RegExp(`(?:^|\\n)${selector} \\{([^}]*)\\}`, 'g'))].map((m) => m[1]).join(' ');
+    const pre = rule('\\.md pre');
     expect(pre).toMatch(/overflow-x: auto/);
-    // A cover that scrolls with the code (`local`) over an edge hint that does not, drawn in the
-    // border colour (AA with the code's text; test/browser/theme-and-recording.test.ts measures it).
+    // Edge rules in the border colour (AA with the text; test/browser/theme-and-recording.test.ts
+    // measures it), drawn by the box, under covers that scroll with the content: the code's
+    // `local` background, the table's own.
+    expect(rule('\\.md')).toMatch(/--edge-rules:[^;]*var\(--sw-border\)/);
     expect(pre).toMatch(/no-repeat local/);
-    expect(pre).toMatch(/var\(--sw-border\)/);
+    expect(pre).toMatch(/var\(--edge-rules\)/);
+    expect(rule('\\.table-scroll')).toMatch(/var\(--edge-rules\)/);
+    expect(rule('\\.md table')).toMatch(/linear-gradient\(90deg, var\(--sw-bg\)/);
     expect(/\.notices \{ padding: (\d+)px/.exec(chatCss)?.[1]).toBe('8');
   });
 });
