@@ -3,7 +3,7 @@
 // needs just values.ts to know whether a table gets a chart button.
 import type { Locale } from '../types';
 import type { ChartData, Series } from './types';
-import { asciiDigits, decimalOf, MAGNITUDE, numeric, parseNumber, timeKey } from './values';
+import { asciiDigits, decimalOf, inOneUnit, MAGNITUDE, numeric, parseNumber, timeKey, unitWord } from './values';
 
 /** Labels ordered in time, one way or the other: a line rather than bars. */
 export function inTimeOrder(labels: string[]): boolean {
@@ -75,9 +75,18 @@ export function sizeOf(values: (number | null)[]): number {
 export const sameAxis = (a: Series, b: Series) =>
   a.unit === b.unit && (!a.size || !b.size || Math.max(a.size, b.size) / Math.min(a.size, b.size) <= 20);
 
-/** A numeric column from its header and cells (top to bottom), or null when it is not numeric. */
+/**
+ * A numeric column from its header and cells (top to bottom), or null when it is not numeric. A
+ * column of sizes or durations in several units is drawn in the one most of its cells use.
+ */
 export function column(name: string, cells: string[], values: (number | null)[]): Series | null {
-  return numeric(values) ? { name, cells, values, unit: columnUnit(name, cells, values), size: sizeOf(values) } : null;
+  if (!numeric(values)) return null;
+  const unit =
+    inOneUnit(
+      values.map((v, i) => (v === null ? undefined : unitWord(cells[i]!))),
+      values,
+    ) ?? columnUnit(name, cells, values);
+  return { name, cells, values, unit, size: sizeOf(values) };
 }
 
 /**

@@ -48,7 +48,7 @@ export const asciiDigits = (text: string, decimal: string): string =>
 const LONGEST = 1_000;
 
 const NUMBER = new RegExp(
-  `^([-−+]?)\\s*(?:\\p{Sc}|[A-Z]{2,3}|%)?\\s*([-−+]?)(\\d[\\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\\d+))?\\s*(?:(${MAGNITUDE})\\s*)?(?:\\p{Sc}|%|[A-Za-z]{1,3})?$`,
+  `^([-−+]?)\\s*(?:\\p{Sc}|[A-Z]{2,3}|%)?\\s*([-−+]?)(\\d[\\d.,\u00a0\u202f]*?)(?:[eE]([-+]?\\d+))?\\s*(?:(${MAGNITUDE})\\s*)?(?:\\p{Sc}|%|[A-Za-z]{1,3}|bytes?|bayt)?$`,
   'u',
 );
 
@@ -76,6 +76,52 @@ export function parseNumber(cell: string, decimal: string): number | null {
   // 400 digits or `1e999` overflow to Infinity: not a number a chart or a sort can place (docs/charts.md).
   if (!Number.isFinite(value)) return null;
   return parens || /[-−]/.test(m[1]! + m[2]) ? -value : value;
+}
+
+/**
+ * Units of one quantity that a column may mix, with their size in the quantity's smallest: sizes
+ * as databases print them (`pg_size_pretty`: `8192 bytes`, `512 kB`, `3 GB`, 1 kB = 1024 bytes)
+ * and durations (`850 ms`, `1.2 s`, `2 min`, `5 dk`). Not `m` alone: minutes or metres.
+ */
+const UNITS = new Map<string, [quantity: string, size: number]>();
+for (const [quantity, names, size] of [
+  ['B', 'B bytes byte bayt', 1],
+  ['B', 'kB KB KiB', 2 ** 10],
+  ['B', 'MB MiB', 2 ** 20],
+  ['B', 'GB GiB', 2 ** 30],
+  ['B', 'TB TiB', 2 ** 40],
+  ['B', 'PB PiB', 2 ** 50],
+  ['s', 'ms', 1e-3],
+  ['s', 's sec sn', 1],
+  ['s', 'min dk', 60],
+  ['s', 'h hr hrs sa', 3600],
+] as const)
+  for (const name of names.split(' ')) UNITS.set(name, [quantity, size]);
+
+/** The unit of UNITS a number cell ends with: `512 kB` → `kB`, `(3 GB)` → `GB`. */
+export const unitWord = (cell: string): string | undefined => {
+  const word = /([A-Za-z]+)[^\dA-Za-z]*$/.exec(cell)?.[1];
+  return word && UNITS.has(word) ? word : undefined;
+};
+
+/**
+ * A column that writes one quantity in several units (`512 kB` beside `3 GB`, `850 ms` beside
+ * `1.2 s`; `units` by row, from unitWord) in the unit most of its cells use: `3 GB` is then
+ * 3,145,728 kB rather than 3, for a sort and a chart. Changes `values` in place and returns that
+ * unit; a column of one unit, or of units of different quantities, is left as it is (undefined).
+ */
+export function inOneUnit(units: (string | undefined)[], values: (number | null)[] | Float64Array): string | undefined {
+  const counts = new Map<string, number>();
+  for (const unit of units) if (unit) counts.set(unit, (counts.get(unit) ?? 0) + 1);
+  if (counts.size < 2) return;
+  const [main] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a));
+  const [quantity, size] = UNITS.get(main)!;
+  for (const unit of counts.keys()) if (UNITS.get(unit)![0] !== quantity) return;
+  units.forEach((unit, i) => {
+    // `512 B` was read as 512 billion (./MAGNITUDE): among sizes, B is bytes.
+    if (unit) values[i] = (values[i]! * (UNITS.get(unit)![1] / size)) / (unit === 'B' ? 1e9 : 1);
+  });
+  return main;
 }
 
 export const decimalOf = (locale: Locale) => (locale === 'tr' ? ',' : '.');

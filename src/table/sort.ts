@@ -3,7 +3,7 @@
 // indexes in typed arrays, yielding every few thousand comparisons (./chunked.ts runs it).
 // Array.prototype.sort cannot be cut into tasks, and a comparator that parses cells or calls
 // localeCompare on every comparison costs n log n parses.
-import { decimalOf, parseNumber, timeKey } from '../chart/values';
+import { decimalOf, inOneUnit, parseNumber, timeKey, unitWord } from '../chart/values';
 import type { Locale } from '../types';
 import type { Work } from './chunked';
 
@@ -14,8 +14,8 @@ const STEP = 2_048;
 
 /**
  * Reads a column's keys: points in time (dates, months, quarters) as time when every cell is
- * one, else numbers as numbers when at least half the cells are numbers (the rest are gaps),
- * else the text.
+ * one, else numbers as numbers when at least half the cells are numbers (the rest are gaps; sizes
+ * or durations in several units in one of them), else the text.
  */
 export function* columnKeys(n: number, cell: (row: number) => string, locale: Locale): Work<SortKeys> {
   const decimal = decimalOf(locale);
@@ -24,6 +24,7 @@ export function* columnKeys(n: number, cell: (row: number) => string, locale: Lo
   const texts = new Array<string>(n);
   const numbers = new Float64Array(n);
   const times = new Float64Array(n);
+  const units: (string | undefined)[] = [];
   let allTimes = n > 0;
   let count = 0;
   for (let i = 0; i < n; i++) {
@@ -31,7 +32,10 @@ export function* columnKeys(n: number, cell: (row: number) => string, locale: Lo
     const text = (texts[i] = cell(i));
     const number = parseNumber(text, decimal);
     numbers[i] = number ?? NaN;
-    if (number !== null) count++;
+    if (number !== null) {
+      count++;
+      units[i] = unitWord(text);
+    }
     if (allTimes) {
       const time = timeKey(text);
       if (time === null) allTimes = false;
@@ -39,7 +43,9 @@ export function* columnKeys(n: number, cell: (row: number) => string, locale: Lo
     }
   }
   if (allTimes) return { numbers: times };
-  return count > 0 && count * 2 >= n ? { numbers } : { texts };
+  if (!(count > 0 && count * 2 >= n)) return { texts };
+  inOneUnit(units, numbers);
+  return { numbers };
 }
 
 /**

@@ -37,6 +37,24 @@ describe('sorting a column', () => {
     ]);
   });
 
+  it('sizes and durations in several units by their size: 3 GB above 512 kB, 1.2 s above 850 ms', () => {
+    // As pg_size_pretty prints a table's size, and as answers write durations.
+    expect(order(['512 kB', '3 GB', '8192 bytes', '1.5 MB', '900 kB', '(12 GB)'], -1)).toEqual([
+      '3 GB',
+      '1.5 MB',
+      '900 kB',
+      '512 kB',
+      '8192 bytes',
+      '(12 GB)',
+    ]);
+    expect(order(['850 ms', '1.2 s', '2 min', '40 ms', '1 h'])).toEqual(['40 ms', '850 ms', '1.2 s', '2 min', '1 h']);
+    expect(order(['512 B', '3 KiB', '2 B'])).toEqual(['2 B', '512 B', '3 KiB']);
+    expect(order(['5 dk', '90 sn', '1 sa'], 1, 'tr')).toEqual(['90 sn', '5 dk', '1 sa']);
+    // One unit, or units of different quantities: the numbers as written.
+    expect(order(['$2.1B', '$850M', '$1.2B'], -1)).toEqual(['$2.1B', '$1.2B', '$850M']);
+    expect(order(['5 MB', '3 s', '4 kg'])).toEqual(['3 s', '4 kg', '5 MB']);
+  });
+
   it('numbers in Arabic-Indic or Persian digits as numbers, direction marks and all', () => {
     expect(order(['١٢', '٨', '١٠٠', '\u200f٣٫٥'])).toEqual(['\u200f٣٫٥', '٨', '١٢', '١٠٠']);
     expect(order(['۱۲۰', '۹'], -1)).toEqual(['۱۲۰', '۹']);

@@ -86,9 +86,8 @@ describe('sorting', () => {
     expect(column(table, 0)).toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
   });
 
-  it('amounts with a word of size sort by their value: $2.1B, $1.2M, $850K, $95K', async () => {
-    const markdown =
-      '| Region | Revenue |\n|---|---:|\n| Aegean | $850K |\n| Marmara | $1.2M |\n| Black Sea | $95K |\n| All | $2.1B |\n';
+  /** The Revenue-like second column of a one-table answer, sorted descending by its header. */
+  async function sortedDescending(markdown: string) {
     const frame = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     server.use(
@@ -102,7 +101,7 @@ describe('sorting', () => {
       ),
     );
     const w = await mountWidget();
-    await w.send('revenue by region');
+    await w.send('by region');
     await w.settled();
     await w.findPart('copy-message-button');
     const table = w.parts('message').at(-1)!.querySelector('table')!;
@@ -110,7 +109,19 @@ describe('sorting', () => {
     fireEvent.click(header.querySelector('button')!);
     fireEvent.click(header.querySelector('button')!);
     await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('descending'));
-    expect(column(table, 1)).toEqual(['$2.1B', '$1.2M', '$850K', '$95K']);
+    return column(table, 1);
+  }
+
+  it('amounts with a word of size sort by their value: $2.1B, $1.2M, $850K, $95K', async () => {
+    const markdown =
+      '| Region | Revenue |\n|---|---:|\n| Aegean | $850K |\n| Marmara | $1.2M |\n| Black Sea | $95K |\n| All | $2.1B |\n';
+    expect(await sortedDescending(markdown)).toEqual(['$2.1B', '$1.2M', '$850K', '$95K']);
+  });
+
+  it('sizes in several units sort by their size, as pg_size_pretty prints them: 3 GB, 512 MB, 900 kB, 8192 bytes', async () => {
+    const markdown =
+      '| Table | Size |\n|---|---:|\n| events | 512 MB |\n| orders | 900 kB |\n| logs | 3 GB |\n| users | 8192 bytes |\n';
+    expect(await sortedDescending(markdown)).toEqual(['3 GB', '512 MB', '900 kB', '8192 bytes']);
   });
 
   it('sorting one column clears the other header’s aria-sort; text sorts in the visitor’s collation', async () => {
