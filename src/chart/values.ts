@@ -150,15 +150,44 @@ function month(word: string): number | undefined {
   return months.get(word.toLowerCase());
 }
 
+/** `03/15/2024`, `15/03/24`: the month or the day first, which readsDayFirst decides for a column. */
+const SLASH = /^(\d\d?)\/(\d\d?)\/(\d{4}|\d\d)$/;
+
+/**
+ * Whether a column's slash dates (`03/04/2024`) put the day first: yes when one of them can only
+ * be read so (`15/03/2024`), no when one can only be read month first (`03/15/2024`), else as the
+ * visitor's language writes dates (Turkish: day first).
+ */
+export function readsDayFirst(labels: string[], locale: Locale): boolean {
+  for (const label of labels) {
+    const m = SLASH.exec(label.trim());
+    if (m && +m[1]! > 12) return true;
+    if (m && +m[2]! > 12) return false;
+  }
+  return locale === 'tr';
+}
+
+/** The time of a day, or null when there is no such day (`31 Feb`, month 13). */
+const day = (year: number, month: number, date: number): number | null => {
+  const t = Date.UTC(year, month - 1, date);
+  return new Date(t).getUTCDate() === date && month <= 12 ? t : null;
+};
+
 /**
  * A number that orders a label in time, or null when it is no point in time: `2024`, `Q3 2024`,
- * `2024 Q3`, `March`, `Mar 2024`, `Mart 2024`, `2024-03`, `2024-03-15`, `15.03.2024`.
+ * `2024 Q3`, `March`, `Mar 2024`, `Mart 2024`, `2024-03`, `2024-03-15`, `15.03.2024`,
+ * `Mar 15, 2024`, `15 Mart 2024`, `03/15/2024` (`15/03/2024`, and `03/04/2024` when `dayFirst`).
  */
-export function timeKey(label: string): number | null {
+export function timeKey(label: string, dayFirst = false): number | null {
   if (label.length > LONGEST) return null;
   const s = asciiDigits(label, '.').trim();
   let m = /^(\d\d?)\.(\d\d?)\.(\d{4})$/.exec(s);
-  if (m) return Date.UTC(+m[3]!, +m[2]! - 1, +m[1]!);
+  if (m) return day(+m[3]!, +m[2]!, +m[1]!);
+  if ((m = SLASH.exec(s))) {
+    const [a, b, y] = [+m[1]!, +m[2]!, +m[3]!];
+    const year = m[3]!.length === 2 ? y + (y < 70 ? 2000 : 1900) : y;
+    return (dayFirst && b <= 12) || a > 12 ? day(year, b, a) : day(year, a, b);
+  }
   if (/^\d{4}-\d\d(-\d\d([T ][\d:.]+Z?)?)?$/.test(s)) return Date.parse(s) || null;
   if (/^\d{4}$/.test(s)) return +s * 16;
   if ((m = /^(?:[QÇ]([1-4])(?:\s*(\d{4}))?|(\d{4})[\s-]*[QÇ]([1-4]))$/i.exec(s)))
@@ -166,6 +195,11 @@ export function timeKey(label: string): number | null {
   if ((m = /^(\p{L}+)\.?(?:\s+(\d{4}))?$/u.exec(s))) {
     const i = month(m[1]!);
     if (i) return +(m[2] ?? 0) * 16 + i;
+  }
+  // A day of a named month, with its year: `Mar 15, 2024`, `March 15th 2024`, `15 Mart 2024`, `15. März 2024`.
+  if ((m = /^(?:(\p{L}+)\.?\s+(\d\d?)(?:st|nd|rd|th)?|(\d\d?)\.?\s+(\p{L}+)\.?),?\s+(\d{4})$/u.exec(s))) {
+    const i = month(m[1] ?? m[4]!);
+    if (i) return day(+m[5]!, i, +(m[2] ?? m[3])!);
   }
   return null;
 }

@@ -3,7 +3,7 @@
 // indexes in typed arrays, yielding every few thousand comparisons (./chunked.ts runs it).
 // Array.prototype.sort cannot be cut into tasks, and a comparator that parses cells or calls
 // localeCompare on every comparison costs n log n parses.
-import { decimalOf, inOneUnit, parseNumber, timeKey, unitWord } from '../chart/values';
+import { decimalOf, inOneUnit, parseNumber, readsDayFirst, timeKey, unitWord } from '../chart/values';
 import type { Locale } from '../types';
 import type { Work } from './chunked';
 
@@ -42,7 +42,15 @@ export function* columnKeys(n: number, cell: (row: number) => string, locale: Lo
       else times[i] = time;
     }
   }
-  if (allTimes) return { numbers: times };
+  if (allTimes) {
+    // `03/04/2024` was read month first; a column whose dates put the day first is read again.
+    if (readsDayFirst(texts, locale))
+      for (let i = 0; i < n; i++) {
+        if (i % 256 === 255) yield;
+        times[i] = timeKey(texts[i]!, true)!;
+      }
+    return { numbers: times };
+  }
   if (!(count > 0 && count * 2 >= n)) return { texts };
   inOneUnit(units, numbers);
   return { numbers };

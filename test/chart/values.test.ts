@@ -99,6 +99,10 @@ describe('timeKey and time order', () => {
       ['2024-01', '2024-02', '2024-03'],
       ['2024-01-30', '2024-02-01', '2024-02-15'],
       ['30.01.2024', '01.02.2024', '15.02.2024'],
+      ['Dec 30, 2023', 'Dec 31, 2023', 'Jan 1, 2024'],
+      ['30 Aralık 2023', '31 Aralık 2023', '1 Ocak 2024'],
+      ['12/30/2024', '12/31/2024', '01/01/2025'],
+      ['30/12/2024', '31/12/2024', '01/01/2025'],
       ['2023', '2022', '2021'],
     ];
     for (const labels of ordered) expect(inTimeOrder(labels), labels.join(' ')).toBe(true);
@@ -117,6 +121,12 @@ describe('timeKey and time order', () => {
     expect(timeKey('٢٠٢٤')).toBe(timeKey('2024'));
     expect(inTimeOrder(['٢٠٢٢', '٢٠٢٣', '٢٠٢٤'])).toBe(true);
     expect(timeKey('may')).toBe(5);
+    // No such day, a day without its month's name: not a point in time.
+    for (const label of ['31/02/2024', '13/13/2024', '32.01.2024', 'Feb 30, 2024', 'Region 15, 2024'])
+      expect(timeKey(label), label).toBeNull();
+    expect(timeKey('03/04/2024')).toBe(Date.UTC(2024, 2, 4));
+    expect(timeKey('03/04/2024', true)).toBe(Date.UTC(2024, 3, 3));
+    expect(timeKey('15. Mart 2024')).toBe(Date.UTC(2024, 2, 15));
   });
 });
 

@@ -55,6 +55,28 @@ describe('sorting a column', () => {
     expect(order(['5 MB', '3 s', '4 kg'])).toEqual(['3 s', '4 kg', '5 MB']);
   });
 
+  it('dates with a day of a named month, and slash dates, in time', () => {
+    expect(order(['Mar 15, 2024', 'Jan 2, 2025', 'Dec 31, 2023', 'March 1st 2024'])).toEqual([
+      'Dec 31, 2023',
+      'March 1st 2024',
+      'Mar 15, 2024',
+      'Jan 2, 2025',
+    ]);
+    expect(order(['15 Mart 2024', '2 Ocak 2025', '31 Aralık 2023'], 1, 'tr')).toEqual([
+      '31 Aralık 2023',
+      '15 Mart 2024',
+      '2 Ocak 2025',
+    ]);
+    // Month first in English, as the numbers say when one of them is over 12 ...
+    expect(order(['12/15/2024', '1/2/2025', '03/04/2024'])).toEqual(['03/04/2024', '12/15/2024', '1/2/2025']);
+    // ... day first when one of them says so, whatever the language, and in Turkish when none does.
+    expect(order(['15/12/2024', '02/01/2025', '03/04/2024'])).toEqual(['03/04/2024', '15/12/2024', '02/01/2025']);
+    expect(order(['02/01/2025', '03/04/2024', '01/05/24'], 1, 'tr')).toEqual(['03/04/2024', '01/05/24', '02/01/2025']);
+    expect(order(['02/01/2025', '03/04/2024', '01/05/24'])).toEqual(['01/05/24', '03/04/2024', '02/01/2025']);
+    // No such day: not a date (the column sorts as text).
+    expect(order(['31/02/2024', '01/01/2024'])).toEqual(['01/01/2024', '31/02/2024']);
+  });
+
   it('numbers in Arabic-Indic or Persian digits as numbers, direction marks and all', () => {
     expect(order(['١٢', '٨', '١٠٠', '\u200f٣٫٥'])).toEqual(['\u200f٣٫٥', '٨', '١٢', '١٠٠']);
     expect(order(['۱۲۰', '۹'], -1)).toEqual(['۱۲۰', '۹']);

@@ -86,7 +86,7 @@ describe('sorting', () => {
     expect(column(table, 0)).toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
   });
 
-  /** The Revenue-like second column of a one-table answer, sorted descending by its header. */
+  /** The second column of a one-table answer, sorted descending by its header. */
   async function sortedDescending(markdown: string) {
     const frame = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -122,6 +122,12 @@ describe('sorting', () => {
     const markdown =
       '| Table | Size |\n|---|---:|\n| events | 512 MB |\n| orders | 900 kB |\n| logs | 3 GB |\n| users | 8192 bytes |\n';
     expect(await sortedDescending(markdown)).toEqual(['3 GB', '512 MB', '900 kB', '8192 bytes']);
+  });
+
+  it('dates written with a month name or slashes sort in time, not by their letters', async () => {
+    const markdown =
+      '| Order | Placed |\n|---|---|\n| A-1 | Mar 15, 2024 |\n| A-2 | Jan 2, 2025 |\n| A-3 | Dec 31, 2023 |\n| A-4 | Apr 1, 2024 |\n';
+    expect(await sortedDescending(markdown)).toEqual(['Jan 2, 2025', 'Apr 1, 2024', 'Mar 15, 2024', 'Dec 31, 2023']);
   });
 
   it('sorting one column clears the other header’s aria-sort; text sorts in the visitor’s collation', async () => {
