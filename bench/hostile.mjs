@@ -206,6 +206,22 @@ export const CHART_SHAPES = [
       ),
   ],
   [
+    'chart: 25,000 days written Mar 15, 2024, sizes in four units (line)',
+    () =>
+      grid(
+        ['Day', 'Size'],
+        Array.from({ length: 25_000 }, (_, i) => [
+          new Date(Date.UTC(2000, 0, 1 + i)).toLocaleDateString('en-US', {
+            month: 'short',
+            day: 'numeric',
+            year: 'numeric',
+            timeZone: 'UTC',
+          }),
+          `${(i * 37) % 1000} ${['bytes', 'kB', 'MB', 'GB'][i % 4]}`,
+        ]),
+      ),
+  ],
+  [
     'chart: 25,000 days, every other cell n/a (line with gaps)',
     () =>
       grid(

@@ -77,7 +77,7 @@ export const sameAxis = (a: Series, b: Series) =>
 
 /**
  * A numeric column from its header and cells (top to bottom), or null when it is not numeric. A
- * column of sizes or durations in several units is drawn in the one most of its cells use.
+ * column of sizes or durations in several units is drawn in the unit of its largest value.
  */
 export function column(name: string, cells: string[], values: (number | null)[]): Series | null {
   if (!numeric(values)) return null;

@@ -106,20 +106,26 @@ export const unitWord = (cell: string): string | undefined => {
 
 /**
  * A column that writes one quantity in several units (`512 kB` beside `3 GB`, `850 ms` beside
- * `1.2 s`; `units` by row, from unitWord) in the unit most of its cells use: `3 GB` is then
- * 3,145,728 kB rather than 3, for a sort and a chart. Changes `values` in place and returns that
- * unit; a column of one unit, or of units of different quantities, is left as it is (undefined).
+ * `1.2 s`; `units` by row, from unitWord) in the unit of its largest value, as an axis reads best:
+ * `512 kB` is then 0.00049 GB rather than 512, for a sort and a chart. Changes `values` in place
+ * and returns that unit; a column of one unit, or of units of different quantities, is left as it
+ * is (undefined).
  */
 export function inOneUnit(units: (string | undefined)[], values: (number | null)[] | Float64Array): string | undefined {
-  const counts = new Map<string, number>();
-  for (const unit of units) if (unit) counts.set(unit, (counts.get(unit) ?? 0) + 1);
-  if (counts.size < 2) return;
-  const [main] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a));
-  const [quantity, size] = UNITS.get(main)!;
-  for (const unit of counts.keys()) if (UNITS.get(unit)![0] !== quantity) return;
+  const size = (unit: string) => UNITS.get(unit)![1];
+  // `512 B` was read as 512 billion (./MAGNITUDE): among sizes, B is bytes.
+  const inSmallest = (i: number) => (values[i]! * size(units[i]!)) / (units[i] === 'B' ? 1e9 : 1);
+  const seen = new Set<string>();
+  let main = '';
+  let most = -1;
   units.forEach((unit, i) => {
-    // `512 B` was read as 512 billion (./MAGNITUDE): among sizes, B is bytes.
-    if (unit) values[i] = (values[i]! * (UNITS.get(unit)![1] / size)) / (unit === 'B' ? 1e9 : 1);
+    if (!unit) return;
+    seen.add(unit);
+    if (Math.abs(inSmallest(i)) > most) [main, most] = [unit, Math.abs(inSmallest(i))];
+  });
+  if (seen.size < 2 || new Set([...seen].map((unit) => UNITS.get(unit)![0])).size > 1) return;
+  units.forEach((unit, i) => {
+    if (unit) values[i] = (values[i]! * (size(unit) / size(main))) / (unit === 'B' ? 1e9 : 1);
   });
   return main;
 }

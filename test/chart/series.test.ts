@@ -35,15 +35,16 @@ describe('units', () => {
     expect(revenue.values).toEqual([1_200_000, 850_000, 95_000]);
   });
 
-  it('sizes or durations in several units are drawn in the unit most cells use: 3 GB is 3,072 MB', () => {
+  it('sizes or durations in several units are drawn in the unit of the largest: 512 MB is 0.5 GB', () => {
     const size = col('Size', ['512 MB', '3 GB', '1.5 MB', '8192 bytes']);
-    expect(size.unit).toBe('MB');
-    expect(size.values).toEqual([512, 3072, 1.5, 8192 / 2 ** 20]);
-    expect(size.size).toBe(3072);
+    expect(size.unit).toBe('GB');
+    expect(size.values).toEqual([0.5, 3, 1.5 / 1024, 8192 / 2 ** 30]);
+    expect(size.size).toBe(3);
     const took = col('Took', ['850 ms', '1.2 s', '40 ms']);
-    expect([took.unit, took.values]).toEqual(['ms', [850, 1200, 40]]);
+    expect([took.unit, took.values]).toEqual(['s', [0.85, 1.2, 0.04]]);
     // `B` beside other sizes is bytes, not billions.
-    expect(col('Size', ['512 B', '2 kB', '3 B']).values).toEqual([512, 2048, 3]);
+    const small = col('Size', ['512 B', '2 kB', '3 B']);
+    expect([small.unit, small.values]).toEqual(['kB', [0.5, 2, 3 / 1024]]);
     // Units of two quantities: each number as written, in the unit of most cells.
     const mixed = col('Mixed', ['5 MB', '3 s', '4 MB']);
     expect([mixed.unit, mixed.values]).toEqual(['MB', [5, 3, 4]]);
