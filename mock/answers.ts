@@ -160,3 +160,37 @@ See the [sales dashboard](https://example.com/sales) for more. The query:
 \`\`\`sql
 SELECT region, SUM(total) AS revenue FROM orders GROUP BY region;
 \`\`\``;
+
+/**
+ * Scenario `units-and-dates`: what a database's own formatting sends (docs/charts.md, "Values are
+ * read the way the visitor reads them"): table sizes as `pg_size_pretty` prints them, query times
+ * in ms and s, dates with a month name and with slashes, day first.
+ */
+export const UNITS_AND_DATES_ANSWER = `The largest tables:
+
+| Table | Size | Slowest query |
+|---|--:|--:|
+| events | 3 GB | 1.2 s |
+| orders | 512 MB | 850 ms |
+| audit_log | 1.5 GB | 2 min |
+| users | 900 kB | 40 ms |
+| settings | 8192 bytes | 3 ms |
+
+Signups by day:
+
+| Day | Signups |
+|---|--:|
+| Mar 28, 2026 | 112 |
+| Mar 29, 2026 | 98 |
+| Mar 30, 2026 | 131 |
+| Mar 31, 2026 | 140 |
+| Apr 1, 2026 | 127 |
+
+Invoices (day first):
+
+| Due | Customer | Amount |
+|---|---|--:|
+| 03/04/2026 | Acme Ltd | €1,200 |
+| 15/03/2026 | Bauhaus GmbH | €860 |
+| 01/05/2026 | Çınar A.Ş. | €2,450 |
+`;

@@ -151,6 +151,8 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       );
       return { frames: [c.role(), ...c.contents(pieces), ...end], stream: { delayMs }, stored: { content: text } };
     }
+    case 'units-and-dates':
+      return simple(answers.UNITS_AND_DATES_ANSWER);
     case 'hostile-tables':
       return simple(HOSTILE_TABLES_ANSWER, { delayMs: Math.min(delayMs, 2) });
     case 'big-table': {

@@ -228,6 +228,46 @@ describe('charts', () => {
       .toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
   });
 
+  it('sizes in several units, days written out and slash dates: sorted and charted as a visitor reads them', async () => {
+    const wp = await tablesReply({ scenario: 'units-and-dates' });
+    const sizes = tableBlock(wp, 0);
+    const size = sizes.locator('th').nth(1);
+    await click(size.locator('button'));
+    await click(size.locator('button'));
+    expect(await size.getAttribute('aria-sort')).toBe('descending');
+    expect(await sizes.locator('tbody td:nth-child(2)').allTextContents()).toEqual([
+      '3 GB',
+      '1.5 GB',
+      '512 MB',
+      '900 kB',
+      '8192 bytes',
+    ]);
+    // Drawn in gigabytes, the unit of the largest: 512 MB is a sixth of 3 GB, not 170 times it.
+    await click(sizes.locator('[part~="chart-button"]'));
+    await sizes.locator('[part~="chart"]').waitFor();
+    const heights = await sizes
+      .locator('[part~="chart"] rect.mark')
+      .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('height'))));
+    expect(heights[2]! / heights[0]!).toBeCloseTo(1 / 6, 1);
+    expect(await sizes.locator('[part~="chart-series"] option').allTextContents()).toEqual([
+      'Size (GB)',
+      'Slowest query (min)',
+    ]);
+    // Days written `Mar 28, 2026` are points in time: a line.
+    const days = tableBlock(wp, 1);
+    await click(days.locator('[part~="chart-button"]'));
+    expect(await days.locator('[part~="chart"]').getAttribute('aria-label')).toMatch(/^Line chart of Signups/);
+    // Slash dates: day first, as 15/03/2026 says, whatever the visitor's language.
+    const invoices = tableBlock(wp, 2);
+    await click(invoices.locator('th').nth(0).locator('button'));
+    expect(await invoices.locator('tbody td:first-child').allTextContents()).toEqual([
+      '15/03/2026',
+      '03/04/2026',
+      '01/05/2026',
+    ]);
+    expect(await wp.pageErrors()).toEqual([]);
+  });
+
   it('the CSV file: BOM, RFC 4180 quoting, CRLF, named after the conversation and the date', async () => {
     const wp = await tablesReply();
     const owners = tableBlock(wp, 3);
