@@ -222,6 +222,14 @@ export const CHART_SHAPES = [
       ),
   ],
   [
+    'chart: 25,000 days, every other value in another currency (line, half left out)',
+    () =>
+      grid(
+        ['Day', 'Revenue'],
+        Array.from({ length: 25_000 }, (_, i) => [day(i), `${i % 2 ? '€' : '$'}${(i * 37) % 900}K`]),
+      ),
+  ],
+  [
     'chart: 25,000 days, every other cell n/a (line with gaps)',
     () =>
       grid(

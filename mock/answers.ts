@@ -164,7 +164,8 @@ SELECT region, SUM(total) AS revenue FROM orders GROUP BY region;
 /**
  * Scenario `units-and-dates`: what a database's own formatting sends (docs/charts.md, "Values are
  * read the way the visitor reads them"): table sizes as `pg_size_pretty` prints them, query times
- * in ms and s, dates with a month name and with slashes, day first.
+ * in ms and s, dates with a month name and with slashes, day first, and a column of two
+ * currencies (the chart draws one and says it left the other out).
  */
 export const UNITS_AND_DATES_ANSWER = `The largest tables:
 
@@ -193,4 +194,13 @@ Invoices (day first):
 | 03/04/2026 | Acme Ltd | €1,200 |
 | 15/03/2026 | Bauhaus GmbH | €860 |
 | 01/05/2026 | Çınar A.Ş. | €2,450 |
+
+Revenue by country, in each country's currency:
+
+| Country | Revenue |
+|---|--:|
+| Türkiye | ₺1.2M |
+| Germany | €300K |
+| Cyprus | ₺900K |
+| Greece | €120K |
 `;

@@ -23,7 +23,10 @@ export const SCENARIOS = [
   { name: 'tables', label: 'Data answer: tables to chart, sort, download and copy' },
   { name: 'long-table', label: 'Data answer: a 250-row table (200 shown, then Show all)' },
   { name: 'hostile-tables', label: 'Hostile data answer: formula cells, invisible text, a bidi override in code' },
-  { name: 'units-and-dates', label: 'Data answer: sizes in several units, dates written out or with slashes' },
+  {
+    name: 'units-and-dates',
+    label: 'Data answer: sizes in several units, dates written out or with slashes, two currencies',
+  },
   { name: 'big-table', label: 'One table of 25,000 rows ("130000 rows" in the question for more)' },
   { name: 'slow-start', label: 'Slow start: 4 s before the first token' },
   { name: 'limit-short', label: '429 per-minute limit that resets in 8 s (the next send after it is answered)' },

@@ -56,6 +56,14 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
   const total = lines.reduce((n, l) => n + l.total, 0);
   if (kept < total) notes.push(t.line(kept, total));
   if (lines.some((l) => l.joined)) notes.push(t.joined);
+  const other = series.flatMap((s) => (s.other ? [s.other] : []));
+  if (other.length)
+    notes.push(
+      t.other(
+        other.reduce((n, o) => n + o.count, 0),
+        [...new Set(other.flatMap((o) => o.units))].join(', '),
+      ),
+    );
 
   const axis = valueAxis(...extent(series, rows), !time, locale);
   const svg = el('svg', { role: 'img', part: 'chart', tabindex: 0 }, box);

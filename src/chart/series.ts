@@ -77,16 +77,33 @@ export const sameAxis = (a: Series, b: Series) =>
 
 /**
  * A numeric column from its header and cells (top to bottom), or null when it is not numeric. A
- * column of sizes or durations in several units is drawn in the unit of its largest value.
+ * column of sizes or durations in several units is drawn in the unit of its largest value; a cell
+ * in a unit no conversion reaches (`€300K` in a column of `₺`) is a gap, not a value on the wrong
+ * axis.
  */
 export function column(name: string, cells: string[], values: (number | null)[]): Series | null {
   if (!numeric(values)) return null;
-  const unit =
-    inOneUnit(
-      values.map((v, i) => (v === null ? undefined : unitWord(cells[i]!))),
-      values,
-    ) ?? columnUnit(name, cells, values);
-  return { name, cells, values, unit, size: sizeOf(values) };
+  const words = values.map((v, i) => (v === null ? undefined : unitWord(cells[i]!)));
+  const converted = inOneUnit(words, values);
+  const unit = converted ?? columnUnit(name, cells, values);
+  const units = new Set<string>();
+  // unitOf of 25,000 cells takes 25 ms: most cells show the unit, or only digits, and need none;
+  // the others share a few shapes (`€0K`, `€0.0M`: digits do not change the unit), read once each.
+  const shapes = new Map<string, string>();
+  let count = 0;
+  values.forEach((v, i) => {
+    const cell = cells[i]!;
+    if (v === null || (converted && words[i]) || (unit ? cell.includes(unit) : !/[^\d\s.,()+\-−]/.test(cell))) return;
+    const shape = cell.replace(/\d+/g, '0');
+    const u = shapes.get(shape) ?? unitOf(shape);
+    shapes.set(shape, u);
+    if (u && u.toLowerCase() !== unit.toLowerCase()) {
+      values[i] = null;
+      units.add(u);
+      count++;
+    }
+  });
+  return { name, cells, values, unit, size: sizeOf(values), ...(count && { other: { count, units: [...units] } }) };
 }
 
 /**

@@ -13,6 +13,11 @@ export interface Series {
   unit: string;
   /** The largest magnitude among the values. */
   size: number;
+  /**
+   * Cells in units other than `unit` (`€300K` in a column of `₺`), which its axis cannot place:
+   * gaps, said in a note under the chart (series.ts).
+   */
+  other?: { count: number; units: string[] };
 }
 
 /** A table as the chart sees it, in the table's current (possibly sorted) row order. */

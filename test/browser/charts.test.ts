@@ -228,7 +228,7 @@ describe('charts', () => {
       .toEqual(['Marmara', 'Aegean', 'Central Anatolia', 'Black Sea', 'Mediterranean']);
   });
 
-  it('sizes in several units, days written out and slash dates: sorted and charted as a visitor reads them', async () => {
+  it('sizes in several units, days written out, slash dates, two currencies: sorted and charted as a visitor reads them', async () => {
     const wp = await tablesReply({ scenario: 'units-and-dates' });
     const sizes = tableBlock(wp, 0);
     const size = sizes.locator('th').nth(1);
@@ -264,6 +264,17 @@ describe('charts', () => {
       '15/03/2026',
       '03/04/2026',
       '01/05/2026',
+    ]);
+    // Two currencies: the ₺ drawn, the € left out and said so (not drawn as ₺300K).
+    const revenue = tableBlock(wp, 3);
+    await click(revenue.locator('[part~="chart-button"]'));
+    await revenue.locator('[part~="chart"]').waitFor();
+    expect(await revenue.locator('[part~="chart"] rect.mark title').allTextContents()).toEqual([
+      'Türkiye · Revenue: ₺1.2M',
+      'Cyprus · Revenue: ₺900K',
+    ]);
+    expect(await revenue.locator('.chart-note').allTextContents()).toEqual([
+      '2 values in another unit (€) not drawn: this axis cannot place them.',
     ]);
     expect(await wp.pageErrors()).toEqual([]);
   });

@@ -60,6 +60,30 @@ describe('drawChart', () => {
     expect(el.querySelectorAll('[style]')).toHaveLength(0);
   });
 
+  it('a cell in another currency is no bar on this axis, and a note says so, in both languages', () => {
+    const rows = [
+      ['Country', 'Revenue'],
+      ['Türkiye', '₺1.2M'],
+      ['Germany', '€300K'],
+      ['Cyprus', '₺900K'],
+      ['Greece', '€120K'],
+    ];
+    const el = box();
+    drawChart(el, rows, 'en');
+    expect([...el.querySelectorAll('rect.mark title')].map((t) => t.textContent)).toEqual([
+      'Türkiye · Revenue: ₺1.2M',
+      'Cyprus · Revenue: ₺900K',
+    ]);
+    expect([...el.querySelectorAll('.chart-note')].map((p) => p.textContent)).toEqual([
+      '2 values in another unit (€) not drawn: this axis cannot place them.',
+    ]);
+    const tr = box();
+    drawChart(tr, rows.slice(0, 4), 'tr');
+    expect([...tr.querySelectorAll('.chart-note')].map((p) => p.textContent)).toEqual([
+      'Başka birimdeki 1 değer (€) bu eksene konamadığı için çizilmedi.',
+    ]);
+  });
+
   it('a line for months: the first numeric column; chart-series adds a column of the same unit', () => {
     const el = box();
     drawChart(

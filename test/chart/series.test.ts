@@ -45,9 +45,20 @@ describe('units', () => {
     // `B` beside other sizes is bytes, not billions.
     const small = col('Size', ['512 B', '2 kB', '3 B']);
     expect([small.unit, small.values]).toEqual(['kB', [0.5, 2, 3 / 1024]]);
-    // Units of two quantities: each number as written, in the unit of most cells.
+    // Units of two quantities: the unit of most cells, the others gaps (said under the chart).
     const mixed = col('Mixed', ['5 MB', '3 s', '4 MB']);
-    expect([mixed.unit, mixed.values]).toEqual(['MB', [5, 3, 4]]);
+    expect([mixed.unit, mixed.values, mixed.other]).toEqual(['MB', [5, null, 4], { count: 1, units: ['s'] }]);
+  });
+
+  it('a cell in a unit no conversion reaches is a gap: €300K in a column of ₺ is no ₺300K', () => {
+    const revenue = col('Revenue', ['₺1.2M', '€300K', '₺900K', '7,320 TL', '$5K']);
+    expect(revenue.unit).toBe('₺');
+    expect(revenue.values).toEqual([1_200_000, null, 900_000, 7320, null]);
+    expect(revenue.other).toEqual({ count: 2, units: ['€', '$'] });
+    // Plain numbers beside a unit, and a unit given by the header, are in that unit.
+    expect(col('Share', ['12%', '15', '18 %']).other).toBeUndefined();
+    expect(col('Revenue (EUR)', ['48000', '52000']).other).toBeUndefined();
+    expect(col('Weight', ['5 kg', '7 KG']).other).toBeUndefined();
   });
 
   it('a header can give the unit: "Share (%)", "Revenue [EUR]", "Share %"', () => {
