@@ -62,6 +62,7 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
       t.other(
         other.reduce((n, o) => n + o.count, 0),
         [...new Set(other.flatMap((o) => o.units))].join(', '),
+        series[0]!.unit,
       ),
     );
 

@@ -37,8 +37,10 @@ export const chartText = (locale: Locale) =>
           `${N(locale, all)} değer: çizgi, en yüksek ve en düşük noktaları koruyarak ` +
           `${N(locale, shown)} tanesinden geçiyor.`,
         joined: 'Bu uzunlukta veri boşlukları gösterilemiyor: çizgi onların üzerinden geçiyor.',
-        other: (n: number, units: string) =>
-          `Başka birimdeki ${N(locale, n)} değer (${units}) bu eksene konamadığı için çizilmedi.`,
+        other: (n: number, units: string, unit: string) =>
+          unit
+            ? `Eksen ${unit} cinsinden; ${units} cinsinden ${N(locale, n)} değer çizilmedi.`
+            : `${units} cinsinden ${N(locale, n)} değer çizilmedi: diğerlerinin birimi yok.`,
       }
     : {
         series: 'Columns in the chart',
@@ -51,6 +53,8 @@ export const chartText = (locale: Locale) =>
         line: (shown: number, all: number) =>
           `${N(locale, all)} values: the line goes through ${N(locale, shown)} of them, keeping the highs and lows.`,
         joined: 'Gaps in the data cannot be shown at this length: the line runs across them.',
-        other: (n: number, units: string) =>
-          `${N(locale, n)} ${n === 1 ? 'value' : 'values'} in another unit (${units}) not drawn: this axis cannot place ${n === 1 ? 'it' : 'them'}.`,
+        other: (n: number, units: string, unit: string) => {
+          const left = `${N(locale, n)} ${n === 1 ? 'value' : 'values'} in ${units} ${n === 1 ? 'is' : 'are'} not drawn`;
+          return unit ? `The axis is in ${unit}; ${left}.` : `${left}: the others have no unit.`;
+        },
       };

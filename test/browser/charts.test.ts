@@ -274,7 +274,7 @@ describe('charts', () => {
       'Cyprus · Revenue: ₺900K',
     ]);
     expect(await revenue.locator('.chart-note').allTextContents()).toEqual([
-      '2 values in another unit (€) not drawn: this axis cannot place them.',
+      'The axis is in ₺; 2 values in € are not drawn.',
     ]);
     expect(await wp.pageErrors()).toEqual([]);
   });

@@ -75,13 +75,25 @@ describe('drawChart', () => {
       'Cyprus · Revenue: ₺900K',
     ]);
     expect([...el.querySelectorAll('.chart-note')].map((p) => p.textContent)).toEqual([
-      '2 values in another unit (€) not drawn: this axis cannot place them.',
+      'The axis is in ₺; 2 values in € are not drawn.',
     ]);
     const tr = box();
     drawChart(tr, rows.slice(0, 4), 'tr');
     expect([...tr.querySelectorAll('.chart-note')].map((p) => p.textContent)).toEqual([
-      'Başka birimdeki 1 değer (€) bu eksene konamadığı için çizilmedi.',
+      'Eksen ₺ cinsinden; € cinsinden 1 değer çizilmedi.',
     ]);
+    const count = box();
+    drawChart(
+      count,
+      [
+        ['Item', 'Count'],
+        ['a', '5'],
+        ['b', '€7'],
+        ['c', '9'],
+      ],
+      'en',
+    );
+    expect(count.querySelector('.chart-note')!.textContent).toBe('1 value in € is not drawn: the others have no unit.');
   });
 
   it('a line for months: the first numeric column; chart-series adds a column of the same unit', () => {
