@@ -71,7 +71,8 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
   const names = series.map((s) => s.name);
   svg.setAttribute('aria-label', chartName(locale, time, names, data.labelName, labels[0]!, labels[rows - 1]!));
 
-  // The legend wraps; then the plot, then the category labels under it.
+  // The legend wraps; then the value axis's unit, the plot, and the category labels under it.
+  const unit = series[0]!.unit;
   let top = 14;
   if (series.length > 1) {
     let at = 8,
@@ -88,6 +89,12 @@ export function drawPlot(box: HTMLElement, data: ChartData, series: Series[], wi
       at += w;
     });
     top = line + 30;
+  }
+  // The unit the value axis counts in (`₺`, `GB`, `%`), above its labels: a chart of one column has
+  // no legend or select that says it.
+  if (unit) {
+    el('text', { class: 'unit', x: 4, y: top + 4 }, svg, unit);
+    top += 16;
   }
   // Room on the left for the tick labels, and for the first category label when labels are turned.
   let left = 8 + CHAR * Math.max(...axis.labels.map((l) => l.length));

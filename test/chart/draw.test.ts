@@ -57,6 +57,8 @@ describe('drawChart', () => {
     ]);
     expect(svg.querySelector('path.line')).toBeNull();
     expect(svg.querySelector('text.legend')).toBeNull();
+    // The unit the axis counts in, above its labels.
+    expect(svg.querySelector('text.unit')!.textContent).toBe('€');
     expect(el.querySelectorAll('[style]')).toHaveLength(0);
   });
 
@@ -94,6 +96,7 @@ describe('drawChart', () => {
       'en',
     );
     expect(count.querySelector('.chart-note')!.textContent).toBe('1 value in € is not drawn: the others have no unit.');
+    expect(count.querySelector('text.unit')).toBeNull();
   });
 
   it('a line for months: the first numeric column; chart-series adds a column of the same unit', () => {
