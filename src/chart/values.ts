@@ -176,7 +176,7 @@ export function readsDayFirst(labels: string[], locale: Locale): boolean {
 /** The time of a day, or null when there is no such day (`31 Feb`, month 13). */
 const day = (year: number, month: number, date: number): number | null => {
   const t = Date.UTC(year, month - 1, date);
-  return new Date(t).getUTCDate() === date && month <= 12 ? t : null;
+  return new Date(t).getUTCDate() === date && month >= 1 && month <= 12 ? t : null;
 };
 
 /**

@@ -122,7 +122,15 @@ describe('timeKey and time order', () => {
     expect(inTimeOrder(['٢٠٢٢', '٢٠٢٣', '٢٠٢٤'])).toBe(true);
     expect(timeKey('may')).toBe(5);
     // No such day, a day without its month's name: not a point in time.
-    for (const label of ['31/02/2024', '13/13/2024', '32.01.2024', 'Feb 30, 2024', 'Region 15, 2024'])
+    for (const label of [
+      '31/02/2024',
+      '13/13/2024',
+      '00/05/2024',
+      '05.00.2024',
+      '32.01.2024',
+      'Feb 30, 2024',
+      'Region 15, 2024',
+    ])
       expect(timeKey(label), label).toBeNull();
     expect(timeKey('03/04/2024')).toBe(Date.UTC(2024, 2, 4));
     expect(timeKey('03/04/2024', true)).toBe(Date.UTC(2024, 3, 3));
