@@ -2,6 +2,7 @@
 // read (textContent of every cell) and parse than one task may hold the page (50 ms), so the cells
 // are read a few milliseconds at a time, yielding to the event loop between slices, and the chart
 // is drawn in a task of its own. A small table is read and drawn at once.
+import { cellText } from '../table/cell-text';
 import type { Locale } from '../types';
 import { MAX_BARS } from './draw';
 import { column } from './series';
@@ -11,7 +12,6 @@ import { decimalOf, parseNumber, timeKey } from './values';
 /** Work per slice before yielding, in ms. */
 const SLICE_MS = 8;
 
-const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**

@@ -1,6 +1,7 @@
 // A rendered table read back as text, and a reply as plain text: what the copy buttons and the
 // CSV download start from (./cells.ts makes them safe to paste).
 import { toTsv } from './cells';
+import { trimmed } from '../table/cell-text';
 import { stripInvisible } from './invisible';
 
 /**
@@ -17,7 +18,6 @@ const bodyRows = (table: HTMLTableElement): readonly HTMLTableRowElement[] =>
   bodies.get(table)?.() ?? (Array.from(table.tBodies[0]?.children ?? []) as HTMLTableRowElement[]);
 
 const text = (cell: Element | undefined, read: (s: string) => string) => read(cell?.textContent ?? '');
-const trimmed = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /**
  * The table's cells as text, header row first, in the order shown (the first `n` rows only, if

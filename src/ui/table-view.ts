@@ -13,6 +13,7 @@ import { trackRows } from '../export/table-text';
 import { firstStrongDir, tableTexts } from '../markdown/bidi';
 import { isFolded, SHOWN_ROWS } from '../markdown/table';
 import { runChunked, type Work } from '../table/chunked';
+import { cellText } from '../table/cell-text';
 import { columnKeys, sortedOrder, type SortKeys } from '../table/sort';
 import type { Locale } from '../types';
 
@@ -36,7 +37,6 @@ export interface TableView {
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
-const cellText = (cell?: Element) => cell?.textContent!.replace(/\s+/g, ' ').trim() ?? '';
 
 function spacer(): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
