@@ -21,7 +21,7 @@ const table = (n, orders = (k) => `${k}`) =>
 /** k as a size, in bytes and kB by turns (one quantity in two units, read in one: src/chart/values.ts). */
 const size = (k) => (k % 2 ? `${k * 1024} bytes` : `${k} kB`);
 /** The k-th day after 1 Jan 2000 as `Mar 15, 2024`. */
-const named = (k) =>
+export const named = (k) =>
   new Date(Date.UTC(2000, 0, k)).toLocaleDateString('en-US', {
     month: 'short',
     day: 'numeric',
@@ -96,6 +96,11 @@ export const TABLE_SHAPES = [
   ['sort a table of 25,000 rows', () => table(25_000), [[sortPress, sortDone, 25_000]]],
   ['sort 25,000 sizes in two units (bytes, kB)', () => table(25_000, size), [[sortPress, sortDone, 25_000]]],
   ['sort 25,000 dates written Mar 15, 2024', () => table(25_000, named), [[sortPress, sortDone, 25_000]]],
+  [
+    'sort 200 texts of 990 characters (no rows hidden)',
+    () => table(200, (k) => `${'x'.repeat(990)}${String(k).padStart(5, '0')}`),
+    [[sortPress, sortDone, 200]],
+  ],
   [
     'sort 1,000 texts of 990 characters (1 MB)',
     () => table(1_000, (k) => `${'x'.repeat(990)}${String(k).padStart(5, '0')}`),
