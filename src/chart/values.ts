@@ -164,15 +164,18 @@ const SLASH = /^(\d\d?)\/(\d\d?)\/(\d{4}|\d\d)$/;
 /**
  * Whether a column's slash dates (`03/04/2024`) put the day first: yes when one of them can only
  * be read so (`15/03/2024`), no when one can only be read month first (`03/15/2024`), else as the
- * visitor's language writes dates (Turkish: day first).
+ * visitor's language writes dates (Turkish: day first). No when it has none.
  */
 export function readsDayFirst(labels: string[], locale: Locale): boolean {
+  let some = false;
   for (const label of labels) {
     const m = SLASH.exec(label.trim());
-    if (m && +m[1]! > 12) return true;
-    if (m && +m[2]! > 12) return false;
+    if (!m) continue;
+    if (+m[1]! > 12) return true;
+    if (+m[2]! > 12) return false;
+    some = true;
   }
-  return locale === 'tr';
+  return some && locale === 'tr';
 }
 
 /** The time of a day, or null when there is no such day (`31 Feb`, month 13). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartData, inTimeOrder } from '../../src/chart/series';
-import { chartable, parseNumber, timeKey } from '../../src/chart/values';
+import { chartable, parseNumber, readsDayFirst, timeKey } from '../../src/chart/values';
 
 describe('parseNumber: values as the visitor reads them', () => {
   it.each([
@@ -135,6 +135,12 @@ describe('timeKey and time order', () => {
     expect(timeKey('03/04/2024')).toBe(Date.UTC(2024, 2, 4));
     expect(timeKey('03/04/2024', true)).toBe(Date.UTC(2024, 3, 3));
     expect(timeKey('15. Mart 2024')).toBe(Date.UTC(2024, 2, 15));
+    // A column decides which number of its slash dates is the day; one without any is not read again.
+    expect(readsDayFirst(['03/04/2024', '15/03/2024'], 'en')).toBe(true);
+    expect(readsDayFirst(['03/04/2024', '03/15/2024'], 'tr')).toBe(false);
+    expect(readsDayFirst(['03/04/2024'], 'tr')).toBe(true);
+    expect(readsDayFirst(['03/04/2024'], 'en')).toBe(false);
+    expect(readsDayFirst(['2024-03-04', '15.03.2024'], 'tr')).toBe(false);
   });
 });
 
