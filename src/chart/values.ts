@@ -127,7 +127,7 @@ export function inOneUnit(units: (string | undefined)[], values: (number | null)
   });
   if (seen.size < 2 || new Set([...seen].map((unit) => UNITS.get(unit)![0])).size > 1) return;
   units.forEach((unit, i) => {
-    if (unit) values[i] = (values[i]! * (size(unit) / size(main))) / (unit === 'B' ? 1e9 : 1);
+    if (unit) values[i] = inSmallest(i) / size(main);
   });
   return main;
 }
