@@ -45,10 +45,10 @@ export function continueCarry(
   carry: Carry & { kind: 'table' | 'fence' },
   first: Token,
   live: boolean,
-  rows: (token: Token, before: number) => Element[],
+  rows: (token: Token, body: HTMLTableSectionElement) => Element[],
 ): boolean {
   if (carry.kind === 'table') {
-    const added = first.type === 'table' ? rows(first, carry.into.childElementCount) : [];
+    const added = first.type === 'table' ? rows(first, carry.into) : [];
     if (live) carry.live.replaceChildren(...added);
     else {
       carry.into.append(...added);

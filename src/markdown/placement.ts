@@ -102,8 +102,8 @@ export class Placement {
     const tail = this.#tail;
     let rest = tokens;
     if (carry && carry.kind !== 'list' && tokens[0]) {
-      const rows = (token: Token, before: number): Element[] =>
-        Array.from(this.#render([token], live, before).querySelectorAll('tbody > tr'));
+      const rows = (token: Token, body: HTMLTableSectionElement): Element[] =>
+        Array.from(this.#render([token], live, body).querySelectorAll('tbody > tr'));
       // Not a continuation after all: rendered as blocks of their own.
       if (continueCarry(carry, tokens[0], live, rows)) rest = tokens.slice(1);
     }
@@ -112,13 +112,13 @@ export class Placement {
   }
 
   /**
-   * Rendered tokens, tables folded (`rows`: a carried table's rows so far), a carried list's
+   * Rendered tokens, tables folded (`body`: a carried table's rows so far), a carried list's
    * continuation numbered on; the elements that will be laid out are counted (not folded rows).
    */
-  #render(tokens: Token[], live: boolean, rows?: number): DocumentFragment {
+  #render(tokens: Token[], live: boolean, body?: HTMLTableSectionElement): DocumentFragment {
     const frag = renderMarkdown(tokens);
-    if (rows === undefined) foldTables(frag);
-    else foldRows(frag.querySelectorAll<HTMLTableRowElement>('tbody > tr'), rows);
+    if (!body) foldTables(frag);
+    else foldRows(frag.querySelectorAll<HTMLTableRowElement>('tbody > tr'), body);
     const carry = this.#carry;
     if (carry?.kind === 'list') {
       const items = continueList(frag, tokens[0], carry);

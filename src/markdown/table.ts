@@ -15,13 +15,35 @@ import { type Child, h } from './dom';
  */
 export const SHOWN_ROWS = 200;
 
-/** True if a table of `count` rows starts folded (some of its rows built `hidden`). */
-export const isFolded = (count: number): boolean => count > SHOWN_ROWS;
+/**
+ * Characters in the rows shown at first, at most (the first row always shows). A shown row costs
+ * the browser in proportion to its text whenever it is laid out again, as when a sort moves it:
+ * 200 rows of 1,000-character cells took 55–75 ms (docs/hardening.md, "Tables").
+ */
+export const SHOWN_CHARS = 40_000;
 
-/** Hides the rows that come after the first `SHOWN_ROWS`, `before` rows being in the table already. */
-export function foldRows(rows: Iterable<HTMLTableRowElement>, before = 0): void {
-  let i = before;
-  for (const row of rows) if (i++ >= SHOWN_ROWS) row.hidden = true;
+/**
+ * Hides the rows past the first window: the first `SHOWN_ROWS` rows, fewer when their text is
+ * over `SHOWN_CHARS`. `body`: the body the rows join, and its rows so far (a table that streams).
+ */
+export function foldRows(rows: Iterable<HTMLTableRowElement>, body?: HTMLTableSectionElement): void {
+  let shown = 0;
+  let chars = 0;
+  let full = false;
+  // Read until the window is full: at most `SHOWN_ROWS` rows, however long the table grows.
+  for (const row of (body?.children ?? []) as Iterable<HTMLTableRowElement>) {
+    if ((full = !!row.hidden)) break;
+    shown++;
+    chars += row.textContent!.length;
+  }
+  for (const row of rows) {
+    if (!full) {
+      chars += row.textContent!.length;
+      full = shown > 0 && (shown >= SHOWN_ROWS || chars > SHOWN_CHARS);
+      shown++;
+    }
+    if (full) row.hidden = true;
+  }
 }
 
 /** Folds every table of freshly rendered (sanitized) markdown. */

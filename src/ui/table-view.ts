@@ -1,8 +1,9 @@
 // Which rows of a long table are shown, in which order, and whether its controls are in the tab
 // order: every change cut into tasks of a few milliseconds (docs/charts.md, "Tables").
 //
-// A table of thousands of rows shows a window of `SHOWN_ROWS` of them; the others stay in the
-// DOM, `hidden` (not laid out: laying out a table costs time in proportion to its shown rows).
+// A table of thousands of rows shows a window of them, the rows the renderer left shown (at most
+// `SHOWN_ROWS`, fewer of long text: ../markdown/table.ts); the others stay in the DOM, `hidden`
+// (not laid out: laying out a table costs time in proportion to its shown rows and their text).
 // Folded, the window is the first rows; "Show all" keeps the same window but lets it follow the
 // table's scroll box, with a spacer above and below the table that stands for the rows outside
 // it (an SVG sized by its viewBox: no style attribute). A sort computes its keys once per column,
@@ -11,7 +12,6 @@
 // only then does the header say it is sorted.
 import { trackRows } from '../export/table-text';
 import { firstStrongDir, tableTexts } from '../markdown/bidi';
-import { isFolded, SHOWN_ROWS } from '../markdown/table';
 import { runChunked, type Work } from '../table/chunked';
 import { cellText } from '../table/cell-text';
 import { columnKeys, sortedOrder, type SortKeys } from '../table/sort';
@@ -22,7 +22,7 @@ export type SortDirection = 'ascending' | 'descending' | '';
 export interface TableView {
   /** Rows in the table's body. */
   readonly count: number;
-  /** True while only the first `SHOWN_ROWS` are shown. */
+  /** True while only the first rows (the window) are shown. */
   readonly folded: boolean;
   /** Orders the rows by column `col` (the original order for ''); `done` runs once it is shown. */
   sort(col: number, direction: SortDirection, done: () => void): void;
@@ -55,8 +55,11 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   const n = original.length;
   let rows: readonly HTMLTableRowElement[] = original; // the committed order
   trackRows(table, () => rows);
-  let start = 0; // the window: rows[start, start + SHOWN_ROWS)
-  let folded = isFolded(n); // as ../markdown/table.ts built it
+  // The window: rows[start, start + windowRows), as many rows as ../markdown/table.ts left shown.
+  const firstHidden = original.findIndex((row) => row.hidden);
+  const windowRows = firstHidden > 0 ? firstHidden : n;
+  let start = 0;
+  let folded = windowRows < n;
   let rowHeight = 0;
   let keysLocale = locale();
   let keys: (SortKeys | undefined)[] = [];
@@ -72,7 +75,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   const above = spacer();
   const below = spacer();
 
-  const inWindow = (i: number) => i >= start && i < start + SHOWN_ROWS;
+  const inWindow = (i: number) => i >= start && i < start + windowRows;
   const tabOff = (el: Element) => el.setAttribute('tabindex', '-1');
   const tabOn = (el: Element) => el.removeAttribute('tabindex');
   const focusable = (row: Element) => row.querySelectorAll('a[href], button, [tabindex]');
@@ -95,16 +98,16 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   function sizeSpacers(): void {
     if (folded) return;
     size(above, start);
-    size(below, Math.max(0, n - start - SHOWN_ROWS));
+    size(below, Math.max(0, n - start - windowRows));
   }
 
-  /** Moves the window to start at `next`: at most twice `SHOWN_ROWS` rows change. */
+  /** Moves the window to start at `next`: at most twice `windowRows` rows change. */
   function moveWindow(next: number): void {
     if (next === start) return;
     const old = start;
     start = next;
-    for (let i = old; i < Math.min(n, old + SHOWN_ROWS); i++) if (!inWindow(i)) rows[i]!.hidden = true;
-    for (let i = next; i < Math.min(n, next + SHOWN_ROWS); i++) show(rows[i]!);
+    for (let i = old; i < Math.min(n, old + windowRows); i++) if (!inWindow(i)) rows[i]!.hidden = true;
+    for (let i = next; i < Math.min(n, next + windowRows); i++) show(rows[i]!);
     sizeSpacers();
   }
 
@@ -115,9 +118,10 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     const head = table.querySelector('thead')?.getBoundingClientRect().height ?? 0;
     const first = Math.floor(Math.max(0, scroll.scrollTop - head) / rowHeight);
     const seen = Math.ceil(scroll.clientHeight / rowHeight);
-    const margin = Math.floor((SHOWN_ROWS - seen) / 4);
-    if (first >= start + margin && first + seen <= start + SHOWN_ROWS - margin) return;
-    moveWindow(Math.max(0, Math.min(n - SHOWN_ROWS, first - Math.floor((SHOWN_ROWS - seen) / 2))));
+    // A window of fewer rows than the box shows (rows of long text) moves with every scroll.
+    const margin = Math.max(0, Math.floor((windowRows - seen) / 4));
+    if (first >= start + margin && first + seen <= start + windowRows - margin) return;
+    moveWindow(Math.max(0, Math.min(n - windowRows, first - Math.floor((windowRows - seen) / 2))));
   }
   const onScroll = () => void (frame ||= requestAnimationFrame(follow));
 
@@ -129,7 +133,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
    */
   function* reorder(order: readonly HTMLTableRowElement[]): Work<void> {
     moving = true;
-    const shown = new Set(rows.slice(start, start + SHOWN_ROWS));
+    const shown = new Set(rows.slice(start, start + windowRows));
     const held: [HTMLTableRowElement, Comment][] = [];
     for (let i = 0; i < n; i++) {
       if (i % 256 === 255) yield;
@@ -144,7 +148,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     for (const [row, mark] of held) mark.replaceWith(row);
     rows = order;
     for (const row of shown) row.hidden = true;
-    for (let i = start; i < Math.min(n, start + SHOWN_ROWS); i++) show(rows[i]!);
+    for (let i = start; i < Math.min(n, start + windowRows); i++) show(rows[i]!);
     moving = false;
     follow(); // the scroll box may have moved meanwhile
   }
@@ -172,7 +176,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     const apply = on ? tabOn : tabOff;
     apply(scroll); // a scroll box is focusable by itself in some engines
     for (const b of table.querySelectorAll(':scope > thead a[href], :scope > thead button')) apply(b);
-    for (let i = start; i < Math.min(n, start + SHOWN_ROWS); i++) show(rows[i]!);
+    for (let i = start; i < Math.min(n, start + windowRows); i++) show(rows[i]!);
   }
 
   return {
@@ -203,7 +207,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     showAll() {
       if (!folded) return;
       folded = false;
-      const shown = Math.min(n, SHOWN_ROWS);
+      const shown = Math.min(n, windowRows);
       rowHeight = body.getBoundingClientRect().height / shown || 0;
       scroll.prepend(above);
       scroll.append(below);

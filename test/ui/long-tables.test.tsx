@@ -20,12 +20,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Streams TABLE in 1 KB pieces (so it is rendered in windows, as a long streamed reply is). */
-async function longTable(locale: 'en' | 'tr' = 'en') {
+/** Streams `text` in 1 KB pieces (so it is rendered in windows, as a long streamed reply is). */
+async function longTable(locale: 'en' | 'tr' = 'en', text = TABLE) {
   server.use(
     http.post(CHAT, () => {
       const enc = new TextEncoder();
-      const pieces = TABLE.match(/[^]{1,1024}/g)!;
+      const pieces = text.match(/[^]{1,1024}/g)!;
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           for (const p of pieces) c.enqueue(enc.encode(chunk({ content: p })));
@@ -137,6 +137,33 @@ describe('a table of 1,000 rows', () => {
       await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
       expect(shown(table)).toEqual(Array.from({ length: 200 }, (_, i) => `r${ROWS - i}`));
       expect(rows(table)).toHaveLength(ROWS);
+    },
+    SLOW,
+  );
+});
+
+// A shown row costs the browser in proportion to its text each time a sort moves it: rows of long
+// cells are shown fewer at a time, within 40,000 characters (docs/hardening.md, "Tables").
+describe('a table of rows of long text', () => {
+  const LONG = 200;
+  // Row i: a 1,000-character cell, then a score that sorts it in reverse.
+  const long = `| Note | Score |\n|---|---|\n${Array.from({ length: LONG }, (_, i) => `| ${'x'.repeat(996)}${String(i + 1).padStart(4, '0')} | ${LONG - i} |`).join('\n')}\n`;
+  const first = (table: HTMLTableElement) => shown(table).map((t) => Number(t!.slice(-4)));
+
+  it(
+    'shows the rows within 40,000 characters, "Show all 200 rows" for the others; sorted, the same number of the new order',
+    async () => {
+      const { w, table } = await longTable('en', long);
+      expect(rows(table)).toHaveLength(LONG);
+      // Each row is 1,000 characters of note and 1 to 3 digits of score.
+      expect(first(table)).toEqual(Array.from({ length: 39 }, (_, i) => i + 1));
+      expect(rows(table)[39]!.hidden).toBe(true);
+      const header = table.rows[0]!.cells[1]!;
+      fireEvent.click(header.querySelector('button')!);
+      await waitFor(() => expect(header.getAttribute('aria-sort')).toBe('ascending'));
+      expect(first(table)).toEqual(Array.from({ length: 39 }, (_, i) => LONG - i));
+      fireEvent.click(showAll(w, 'Show all 200 rows')!);
+      expect(rows(table).filter((r) => !r.hidden)).toHaveLength(39);
     },
     SLOW,
   );
