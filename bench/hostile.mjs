@@ -36,6 +36,9 @@ const BUDGET = { streamed: 50, history: 100, chart: 50 };
 
 const rows = (n) =>
   `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${i} | **${i * 7}.00** |`).join('\n')}\n`;
+/** n rows of four cells, `size` characters a row (words of 9 letters). */
+const long = (n, size) =>
+  `| A | B | C | D |\n|--|--|--|--|\n${Array.from({ length: n }, (_, i) => `| ${Array.from({ length: 4 }, (_, c) => `${i}.${c} ${fill('abcdefgh ', size / 4 - 8)}`).join(' | ')} |`).join('\n')}\n`;
 const nested = (n) => Array.from({ length: n }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
 const fill = (unit, size) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
 const items = (n, line) => Array.from({ length: n }, (_, i) => line(i)).join('\n') + '\n';
@@ -55,6 +58,8 @@ export const SHAPES = [
   ['one paragraph of 1 MB', () => fill('lorem ipsum dolor sit amet ', 1_000_000)],
   ['table of 3,000 rows', () => rows(3_000)],
   ['table of 25,000 rows (990 KB)', () => rows(25_000)],
+  // Rows longer than a window: each is kept whole (src/markdown/pieces.ts \`WHOLE_ROW\`).
+  ['table of 30 rows of 30 KB (900 KB)', () => long(30, 30_000)],
   ['list nested 300 levels', () => nested(300)],
   ['list markers 2,000 deep on one line', () => `${'- '.repeat(2_000)}x`],
   ['`*` x 200,000', () => '*'.repeat(200_000)],

@@ -76,6 +76,18 @@ export function wholeLines(s: string, size: number): number {
   return first >= 0 && first < WHOLE_LINES ? Math.max(size, first + 1) : Math.max(size, WHOLE_LINES);
 }
 
+/**
+ * Characters of a table row that a window always holds whole: a row cut in two would go on as a
+ * row of its own, shown, sorted and exported as one. Longer rows are cut as before.
+ */
+export const WHOLE_ROW = 32_768;
+
+/** `size`, grown to the end of the first line of `s` (all of `s` while that line is written) within `WHOLE_ROW`. */
+export function wholeRow(s: string, size: number): number {
+  const end = s.indexOf('\n') + 1 || s.length;
+  return Math.max(size, Math.min(end, WHOLE_ROW));
+}
+
 /** True if `s` has more than `n` lines (counted up to `n` only). */
 export function linesOver(s: string, n: number): boolean {
   for (let i = s.indexOf('\n'), k = 1; i >= 0; i = s.indexOf('\n', i + 1)) if (++k > n) return true;

@@ -18,6 +18,7 @@ import {
   openCut,
   TAIL_LINES,
   wholeLines,
+  wholeRow,
 } from './pieces';
 import type { StreamStats } from './renderer';
 import { foldRows, foldTables } from './table';
@@ -194,6 +195,7 @@ export class Placement {
     const rest = text.slice(this.#frozen.length);
     const prefix = this.#carry?.prefix ?? '';
     size = wholeLines(rest, lineEnd(rest, size, lines));
+    if (this.#carry?.kind === 'table') size = wholeRow(rest, size);
     const full = rest.length > size;
     // A full window ends at a line end (or a space): lexed once, its blocks or a piece frozen.
     const src = prefix + (full ? rest.slice(0, cutPoint(rest, 0, size)) : rest);

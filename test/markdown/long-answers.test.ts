@@ -199,6 +199,19 @@ describe('long tables and runs of text', () => {
     expect(rows.every((tr) => tr.cells.length === 200)).toBe(true);
   }, 120_000);
 
+  it('never cuts a row longer than the window: 4 cells of 5,000 characters stay one row, streamed or stored', () => {
+    const cells = ['a', 'b', 'c', 'd'].map((c) => `${c} ${'x'.repeat(4_997)} ${c}`);
+    const text = `| A | B | C | D |\n|--|--|--|--|\n| first | 1 | 2 | 3 |\n| ${cells.join(' | ')} |\n| last | 4 | 5 | 6 |\n\nDone.\n`;
+    for (const chunk of [1_000, text.length]) {
+      const target = document.createElement('div');
+      stream(target, text, chunk);
+      const rows = [...target.querySelectorAll('tbody > tr')] as HTMLTableRowElement[];
+      expect(rows.map((tr) => tr.cells.length)).toEqual([4, 4, 4]);
+      expect([...rows[1]!.cells].map((td) => td.textContent)).toEqual(cells);
+      expect([...target.querySelectorAll('p')].at(-1)?.textContent).toBe('Done.');
+    }
+  }, 120_000);
+
   it('makes one text node of a run of escapes or character references, not one per token', () => {
     for (const [src, shown] of [
       ['\\.'.repeat(5_000), '.'.repeat(5_000)],
