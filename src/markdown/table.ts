@@ -29,13 +29,14 @@ export const SHOWN_CHARS = 40_000;
 export function foldRows(rows: Iterable<HTMLTableRowElement>, body?: HTMLTableSectionElement): void {
   let shown = 0;
   let chars = 0;
-  let full = false;
-  // Read until the window is full: at most `SHOWN_ROWS` rows, however long the table grows.
-  for (const row of (body?.children ?? []) as Iterable<HTMLTableRowElement>) {
-    if ((full = !!row.hidden)) break;
-    shown++;
-    chars += row.textContent!.length;
-  }
+  // The rows past the window are all hidden: the body's last row says whether the window is full;
+  // until it is, the body holds at most `SHOWN_ROWS` rows, all read.
+  let full = !!(body?.lastElementChild as HTMLElement | null)?.hidden;
+  if (!full)
+    for (const row of body?.children ?? []) {
+      shown++;
+      chars += row.textContent!.length;
+    }
   for (const row of rows) {
     if (!full) {
       chars += row.textContent!.length;
