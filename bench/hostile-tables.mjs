@@ -18,6 +18,11 @@ import { measuredWindow, openBenchPage } from './lib.mjs';
 /** n rows whose Orders column falls from n to 1, written by `orders` (a number by default). */
 const table = (n, orders = (k) => `${k}`) =>
   `| Region | Orders | Total |\n|:--|--:|--:|\n${Array.from({ length: n }, (_, i) => `| Region ${i} | ${orders(n - i)} | ${i * 7}.00 |`).join('\n')}\n`;
+/** n rows of a note of `chars` characters each, after the three columns of `table`. */
+const noted = (n, chars) =>
+  table(n)
+    .replace('| Total |\n|:--|--:|--:|', '| Total | Note |\n|:--|--:|--:|:--|')
+    .replace(/\.00 \|$/gm, `.00 | ${'lorem ipsum dolor '.repeat(chars / 18 + 1).slice(0, chars)} |`);
 /** k as a size, in bytes and kB by turns (one quantity in two units, read in one: src/chart/values.ts). */
 const size = (k) => (k % 2 ? `${k * 1024} bytes` : `${k} kB`);
 /** The k-th day after 1 Jan 2000 as `Mar 15, 2024`. */
@@ -75,6 +80,22 @@ const scrolledTo = (f) => {
   const r = box.getBoundingClientRect();
   return !!root.elementFromPoint(r.left + 20, r.top + r.height / 2)?.closest('tbody tr');
 };
+/** In the page: scrolls the table to `f` of its height; true once shown rows cover the whole box. */
+const filledAt = (f) => {
+  const { box, body } = window.__swBench;
+  // Functions go to the page as text: scrolledTo's scrolling, again.
+  if (box.dataset.benchAt !== String(f)) {
+    box.scrollTop = (box.scrollHeight - box.clientHeight) * f;
+    box.dataset.benchAt = String(f);
+  }
+  const shown = [...body.children].filter((r) => !r.hidden);
+  const b = box.getBoundingClientRect();
+  const top = b.top + box.querySelector('thead').getBoundingClientRect().height;
+  return (
+    shown[0].getBoundingClientRect().top <= top + 1 &&
+    shown.at(-1).getBoundingClientRect().bottom >= b.top + box.clientHeight - 1
+  );
+};
 // Two presses, each its own task (as a visitor's two clicks are): copy, then download.
 const copyPress = () => {
   window.__swBenchCopied = null;
@@ -124,6 +145,16 @@ export const TABLE_SHAPES = [
       [showAllPress, () => true],
       [() => 0, scrolledTo, 0.5],
       [() => 0, scrolledTo, 1],
+    ],
+  ],
+  [
+    // The renderer shows one such row (40,000 characters at most); the window grows to fill the box.
+    '"Show all" on 30 rows of 30 KB of text, filled at the top, the middle and the end',
+    () => noted(30, 30_000),
+    [
+      [showAllPress, filledAt, 0],
+      [() => 0, filledAt, 0.5],
+      [() => 0, filledAt, 1],
     ],
   ],
   [

@@ -66,8 +66,16 @@ export const bigRowsAsked = (message: string): number =>
     Math.max(1, Number(/(\d+)\s*rows/.exec(message.replace(/[,.]/g, ''))?.[1] ?? DEFAULT_BIG_ROWS)),
   );
 
-/** A table of `n` rows: row i holds `Region i`, orders that sort it in reverse, and a total. */
-export const bigTableAnswer = (n: number): string => {
-  const rows = Array.from({ length: n }, (_, i) => `| Region ${i} | ${n - i} | ${i * 7}.00 |`);
-  return `| Region | Orders | Total |\n|:--|--:|--:|\n${rows.join('\n')}\n`;
+/** How long a note each row holds ("of 20000 characters", at most 32,000): none unless asked. */
+export const bigNoteAsked = (message: string): number =>
+  Math.min(32_000, Number(/(\d+)\s*characters/.exec(message.replace(/[,.]/g, ''))?.[1] ?? 0));
+
+/**
+ * A table of `n` rows: row i holds `Region i`, orders that sort it in reverse, and a total; and a
+ * note of `note` characters when asked (rows of long text: a window of fewer rows than the box shows).
+ */
+export const bigTableAnswer = (n: number, note = 0): string => {
+  const text = note ? ` ${'lorem ipsum dolor '.repeat(Math.ceil(note / 18)).slice(0, note)} |` : '';
+  const rows = Array.from({ length: n }, (_, i) => `| Region ${i} | ${n - i} | ${i * 7}.00 |${text}`);
+  return `| Region | Orders | Total |${note ? ' Note |' : ''}\n|:--|--:|--:|${note ? ':--|' : ''}\n${rows.join('\n')}\n`;
 };

@@ -15,7 +15,7 @@ import {
   type SseStreamOptions,
 } from './sse';
 
-import { bigRowsAsked, bigTableAnswer, HOSTILE_TABLES_ANSWER } from './hostile-tables';
+import { bigNoteAsked, bigRowsAsked, bigTableAnswer, HOSTILE_TABLES_ANSWER } from './hostile-tables';
 import { normalAnswer, rtlAnswer } from './language-answers';
 import { questionLanguage } from './languages';
 
@@ -157,7 +157,7 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
       return simple(HOSTILE_TABLES_ANSWER, { delayMs: Math.min(delayMs, 2) });
     case 'big-table': {
       // Large pieces, no pause: a megabyte in about a hundred frames.
-      const text = bigTableAnswer(bigRowsAsked(ctx.userMessage));
+      const text = bigTableAnswer(bigRowsAsked(ctx.userMessage), bigNoteAsked(ctx.userMessage));
       return {
         frames: [c.role(), ...c.contents(fixedPieces(text, 16_384)), ...end],
         stream: { delayMs: 0 },

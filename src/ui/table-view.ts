@@ -4,14 +4,16 @@
 // A table of thousands of rows shows a window of them, the rows the renderer left shown (at most
 // `SHOWN_ROWS`, fewer of long text: ../markdown/table.ts); the others stay in the DOM, `hidden`
 // (not laid out: laying out a table costs time in proportion to its shown rows and their text).
-// Folded, the window is the first rows; "Show all" keeps the same window but lets it follow the
-// table's scroll box, with a spacer above and below the table that stands for the rows outside
-// it (an SVG sized by its viewBox: no style attribute). A sort computes its keys once per column,
+// Folded, the window is the first rows; "Show all" lets it follow the table's scroll box, with a
+// spacer above and below the table that stands for the rows outside it (an SVG sized by its
+// viewBox: no style attribute). A window of fewer rows than the box shows (rows of long text)
+// grows to fill it, by at most `SHOWN_CHARS` characters of rows a frame. A sort computes its keys once per column,
 // orders indexes over several tasks (../table/sort.ts), moves the hidden rows out of the table
 // over several tasks, and in a last task puts the new order in place with the window's rows:
 // only then does the header say it is sorted.
 import { trackRows } from '../export/table-text';
 import { firstStrongDir, tableTexts } from '../markdown/bidi';
+import { SHOWN_CHARS } from '../markdown/table';
 import { runChunked, type Work } from '../table/chunked';
 import { cellText } from '../table/cell-text';
 import { columnKeys, sortedOrder, type SortKeys } from '../table/sort';
@@ -55,10 +57,12 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   const n = original.length;
   let rows: readonly HTMLTableRowElement[] = original; // the committed order
   trackRows(table, () => rows);
-  // The window: rows[start, start + windowRows), as many rows as ../markdown/table.ts left shown.
+  // The window: rows[start, start + span). `windowRows`: as many rows as ../markdown/table.ts left
+  // shown, the most a sort shows at once.
   const firstHidden = original.findIndex((row) => row.hidden);
   const windowRows = firstHidden > 0 ? firstHidden : n;
   let start = 0;
+  let span = windowRows;
   let folded = windowRows < n;
   let rowHeight = 0;
   let keysLocale = locale();
@@ -75,7 +79,6 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   const above = spacer();
   const below = spacer();
 
-  const inWindow = (i: number) => i >= start && i < start + windowRows;
   const tabOff = (el: Element) => el.setAttribute('tabindex', '-1');
   const tabOn = (el: Element) => el.removeAttribute('tabindex');
   const focusable = (row: Element) => row.querySelectorAll('a[href], button, [tabindex]');
@@ -98,30 +101,44 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
   function sizeSpacers(): void {
     if (folded) return;
     size(above, start);
-    size(below, Math.max(0, n - start - windowRows));
+    size(below, n - start - span);
   }
 
-  /** Moves the window to start at `next`: at most twice `windowRows` rows change. */
-  function moveWindow(next: number): void {
-    if (next === start) return;
-    const old = start;
-    start = next;
-    for (let i = old; i < Math.min(n, old + windowRows); i++) if (!inWindow(i)) rows[i]!.hidden = true;
-    for (let i = next; i < Math.min(n, next + windowRows); i++) show(rows[i]!);
+  /**
+   * Moves the window toward rows[lo, hi), which holds the rows in view, rows[first, last): the rows
+   * outside it are hidden at once (a hidden row costs nothing to lay out), and rows are shown from
+   * those in view outward, at least one and at most `SHOWN_CHARS` characters of them. Says whether
+   * the window is there.
+   */
+  function step(lo: number, hi: number, first: number, last: number): boolean {
+    let s = Math.max(start, lo);
+    let e = Math.min(start + span, hi);
+    if (s >= e) s = e = Math.min(first, hi - 1); // no row in common: from the first row in view
+    for (let i = start; i < start + span; i++) if (i < s || i >= e) rows[i]!.hidden = true;
+    for (let chars = 0; (s > lo || e < hi) && chars < SHOWN_CHARS;) {
+      const row = rows[e < hi && (e < last || s <= first) ? e++ : --s]!;
+      show(row);
+      chars += row.textContent!.length;
+    }
+    start = s;
+    span = e - s;
     sizeSpacers();
+    return s === lo && e === hi;
   }
 
   /** After a scroll: the window re-centred on the rows in view once they near its edge. */
   function follow(): void {
     frame = 0;
     if (folded || !rowHeight || moving) return;
-    const head = table.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const head = table.tHead?.getBoundingClientRect().height ?? 0;
     const first = Math.floor(Math.max(0, scroll.scrollTop - head) / rowHeight);
     const seen = Math.ceil(scroll.clientHeight / rowHeight);
-    // A window of fewer rows than the box shows (rows of long text) moves with every scroll.
-    const margin = Math.max(0, Math.floor((windowRows - seen) / 4));
-    if (first >= start + margin && first + seen <= start + windowRows - margin) return;
-    moveWindow(Math.max(0, Math.min(n - windowRows, first - Math.floor((windowRows - seen) / 2))));
+    // Never fewer rows than the box shows, and a row to spare at each end.
+    const want = Math.min(n, Math.max(windowRows, seen + 2));
+    const margin = (want - seen) >> 2;
+    if (span === want && first >= start + margin && first + seen <= start + span - margin) return;
+    const lo = Math.max(0, Math.min(n - want, first - ((want - seen) >> 1)));
+    if (!step(lo, lo + want, first, Math.min(n, first + seen))) frame = requestAnimationFrame(follow);
   }
   const onScroll = () => void (frame ||= requestAnimationFrame(follow));
 
@@ -133,7 +150,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
    */
   function* reorder(order: readonly HTMLTableRowElement[]): Work<void> {
     moving = true;
-    const shown = new Set(rows.slice(start, start + windowRows));
+    const shown = new Set(rows.slice(start, start + span));
     const held: [HTMLTableRowElement, Comment][] = [];
     for (let i = 0; i < n; i++) {
       if (i % 256 === 255) yield;
@@ -148,7 +165,9 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     for (const [row, mark] of held) mark.replaceWith(row);
     rows = order;
     for (const row of shown) row.hidden = true;
-    for (let i = start; i < Math.min(n, start + windowRows); i++) show(rows[i]!);
+    // At most the renderer's window at once; follow() grows it again to fill the box.
+    span = Math.min(span, windowRows);
+    for (let i = start; i < start + span; i++) show(rows[i]!);
     moving = false;
     follow(); // the scroll box may have moved meanwhile
   }
@@ -176,7 +195,7 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     const apply = on ? tabOn : tabOff;
     apply(scroll); // a scroll box is focusable by itself in some engines
     for (const b of table.querySelectorAll(':scope > thead a[href], :scope > thead button')) apply(b);
-    for (let i = start; i < Math.min(n, start + windowRows); i++) show(rows[i]!);
+    for (let i = start; i < start + span; i++) show(rows[i]!);
   }
 
   return {
@@ -207,12 +226,12 @@ export function createTableView(table: HTMLTableElement, scroll: HTMLElement, lo
     showAll() {
       if (!folded) return;
       folded = false;
-      const shown = Math.min(n, windowRows);
-      rowHeight = body.getBoundingClientRect().height / shown || 0;
+      rowHeight = body.getBoundingClientRect().height / span || 0;
       scroll.prepend(above);
       scroll.append(below);
       sizeSpacers();
       scroll.addEventListener('scroll', onScroll, { passive: true });
+      onScroll(); // a window of fewer rows than the box shows grows now
     },
     setTabbable,
     destroy() {

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINE, openPage, WAIT, type WidgetPage } from './engines';
 
-async function bigTable(rows: number): Promise<WidgetPage> {
+async function bigTable(rows: number, question = `Orders by region, ${rows} rows`): Promise<WidgetPage> {
   const wp = await openPage({ scenario: 'big-table', initOptions: { locale: 'en' } });
   await wp.openPanel();
-  await wp.send(`Orders by region, ${rows} rows`);
+  await wp.send(question);
   const reply = await wp.waitForReplies(1);
   await reply.locator('[part~="copy-table-button"]').waitFor({ timeout: WAIT * 4 });
   return wp;
@@ -105,5 +105,33 @@ describe(`"Show all" on a table of ${ROWS.toLocaleString('en')} rows`, () => {
     expect((await state(wp)).shown).toBeLessThanOrEqual(200);
     expect(await wp.pageErrors()).toEqual([]);
     // The 1 MB reply streams first, as in the sort test (up to WAIT * 4).
+  }, 90_000);
+});
+
+describe('a table of rows of long text', () => {
+  // Rows of 21,000 characters: the renderer shows one of them (SHOWN_CHARS in src/markdown/table.ts),
+  // where the scroll box has room for about a dozen.
+  it('fills its scroll box after "Show all", at the top, in the middle and at the end', async () => {
+    const wp = await bigTable(20, 'Orders by region, 20 rows of 21000 characters');
+    expect((await state(wp)).shown).toBe(1);
+    await wp.host.locator('.actions button').filter({ hasText: 'Show all 20 rows' }).click();
+    const scroll = wp.host.locator('.table-scroll');
+    /** Pixels of the box's height that no shown row covers (the header aside), and the rows shown. */
+    const gap = () =>
+      scroll.evaluate((box) => {
+        const b = box.getBoundingClientRect();
+        const top = b.top + (box.querySelector('thead')?.getBoundingClientRect().height ?? 0);
+        const shown = [...box.querySelectorAll('tbody > tr')].filter((r) => !(r as HTMLElement).hidden);
+        const first = shown[0]!.getBoundingClientRect();
+        const last = shown.at(-1)!.getBoundingClientRect();
+        return Math.max(0, first.top - top) + Math.max(0, b.top + box.clientHeight - last.bottom);
+      });
+    for (const at of [0, 0.5, 1]) {
+      await scroll.evaluate((box, f) => (box.scrollTop = (box.scrollHeight - box.clientHeight) * f), at);
+      // Failed before: one row shown, the rest of the box blank spacer (over 300 px).
+      await expect.poll(gap, { timeout: WAIT }).toBeLessThan(2);
+    }
+    expect((await state(wp)).shown).toBeLessThan(20);
+    expect(await wp.pageErrors()).toEqual([]);
   }, 90_000);
 });
