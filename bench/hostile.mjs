@@ -395,8 +395,34 @@ async function measureChart(page, shadow, input, context, pageUrl, errors) {
   return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS, result };
 }
 
-/** HOSTILE_PROFILE=1 in mode chart: what the longest task spent its time on (trace events over 3 ms). */
-function printLongest(events, traced) {
+/**
+ * The functions of the CPU profile's samples within [from, to] µs (the trace's clock), by time
+ * inclusive of what they called: the 12 most.
+ */
+function printTaskProfile(prof, from, to) {
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const total = new Map();
+  let t = prof.startTime;
+  prof.samples.forEach((id, i) => {
+    t += prof.timeDeltas[i];
+    if (t < from || t > to) return;
+    const seen = new Set();
+    for (let n = id; n !== undefined; n = parent.get(n)) {
+      const f = byId.get(n).callFrame;
+      const key = `${f.functionName || '(anon)'} ${path.basename(f.url)}:${f.lineNumber}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      total.set(key, (total.get(key) ?? 0) + prof.timeDeltas[i] / 1000);
+    }
+  });
+  for (const [k, ms] of [...total].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`    ${fmt(ms, 1).padStart(7)} ms incl.  ${k}`);
+}
+
+/** HOSTILE_PROFILE=1: what the longest tasks spent their time on (trace events over 3 ms, and the profile's functions). */
+function printLongest(events, traced, cpuProfile) {
   const [pid, tid] = traced.thread.split(':').map(Number);
   const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
   for (const task of mine
@@ -415,6 +441,7 @@ function printLongest(events, traced) {
         `  ${fmt((e.tdur ?? e.dur) / 1000, 1).padStart(7)} ms CPU  ${e.name} ${JSON.stringify(e.args ?? {}).slice(0, 160)}`,
       );
     }
+    if (cpuProfile) printTaskProfile(cpuProfile, task.ts, task.ts + task.dur);
   }
 }
 
@@ -434,7 +461,7 @@ async function measure(h, service, pageUrl, mode) {
     const { wallS, events, traced, cpuProfile } = await measured.end();
     if (cpuProfile) {
       printProfile(cpuProfile);
-      printLongest(events, traced);
+      printLongest(events, traced, cpuProfile);
     }
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     return { ms: traced.longestMs, cpuMs: traced.longestCpuMs, wallS };

@@ -35,8 +35,8 @@ const RTL_LETTER = /^[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}
 
 /**
  * What `dir="auto"` gives text made of `texts` in order: the direction of its first letter. A
- * finished table's scroll box gets it as a fixed `dir` (ui/table-view.ts): with `auto`, Chromium
- * looks for that letter again each time a row moves, and sorting 25,000 rows moves every one.
+ * table's scroll box gets it as a fixed `dir` (./table.ts): with `auto`, Chromium looks for that
+ * letter again each time a row moves, and sorting 25,000 rows moves every one.
  */
 export function firstStrongDir(texts: Iterable<string>): 'ltr' | 'rtl' {
   for (const text of texts) {

@@ -73,8 +73,9 @@ function inlineParts(tokens: Token[], inLink: boolean): Child[] {
  * Direction (docs/protocol.md, "Direction"): a block takes the direction of its own text with
  * `dir="auto"`, which reads the first strong letter of its text but skips every descendant that
  * has a `dir` itself. So only the outermost text block says `auto`: a list item or a quote (and
- * the blocks inside them follow it), a table's scroll box (./table.ts), a paragraph or heading
- * not inside one of those. Code is always left to right. No `dir` is ever taken from the reply.
+ * the blocks inside them follow it), a paragraph or heading not inside one of those. A table's
+ * scroll box says what `auto` would read, fixed (./table.ts). Code is always left to right. No
+ * `dir` is ever taken from the reply.
  */
 const AUTO = { dir: 'auto' };
 const own = (nested: boolean) => (nested ? {} : AUTO);

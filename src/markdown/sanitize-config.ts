@@ -1,6 +1,8 @@
 /** Every config the widget gives DOMPurify (./sanitize.ts, ./entities.ts), in one module. */
 import type { Config } from 'dompurify';
 
+import { firstStrongDir, tableTexts } from './bidi';
+
 /** Elements a rendered reply may contain. No h1/h2: headings are shifted down two levels. */
 export const ALLOWED_TAGS: readonly string[] =
   'p br strong em del code pre blockquote ul ol li h3 h4 h5 h6 hr a table thead tbody tr th td div'.split(' ');
@@ -24,5 +26,9 @@ export const PURIFY: Config & { IN_PLACE: true } = {
 /** Named character references decoded by the browser's parser (./entities.ts): text only. */
 export const ENTITY_PURIFY: Config & { RETURN_DOM: true } = { ALLOWED_TAGS: ['p'], ALLOWED_ATTR: [], RETURN_DOM: true };
 
-/** The only `dir` values a rendered reply keeps: `auto` on text blocks, `ltr` on code blocks (./build.ts). */
-export const OWN_DIR = (el: Element): string => (el.localName === 'pre' ? 'ltr' : 'auto');
+/**
+ * The only `dir` values a rendered reply keeps: `auto` on text blocks, `ltr` on code blocks
+ * (./build.ts), and on a table's scroll box the direction of the table's first letter (./table.ts).
+ */
+export const OWN_DIR = (el: Element): string =>
+  el.localName === 'pre' ? 'ltr' : el.className === 'table-scroll' ? firstStrongDir(tableTexts(el)) : 'auto';

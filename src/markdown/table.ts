@@ -5,6 +5,7 @@
 // without loading marked (./engine.ts loads it on first use).
 import type { Token, Tokens } from 'marked';
 
+import { firstStrongDir, tableTexts } from './bidi';
 import { type Child, h } from './dom';
 
 /**
@@ -67,6 +68,11 @@ export function tableBlock(t: Tokens.Table, inline: (tokens: Token[]) => Child[]
   // around it will also hold the table's chart and buttons (ui/answer-actions.ts): made
   // here, so that adding them never moves a table of thousands of rows in the DOM.
   // The scroll box takes the direction of the table's first words (./build.ts, "Direction"): the
-  // first column and the start of the scroll sit on the right of a right-to-left table.
-  return h('div', [h('div', [table], { class: 'table-scroll', dir: 'auto' })], { class: 'table-block' });
+  // first column and the start of the scroll sit on the right of a right-to-left table. Read here,
+  // as `dir="auto"` would, and set fixed: a `dir` changed later (or `auto` read again as rows move)
+  // restyles every row, 25,000 of them in 50–77 ms. A table that streams keeps the direction of
+  // its first rows.
+  return h('div', [h('div', [table], { class: 'table-scroll', dir: firstStrongDir(tableTexts(table)) })], {
+    class: 'table-block',
+  });
 }

@@ -12,7 +12,6 @@
 // over several tasks, and in a last task puts the new order in place with the window's rows:
 // only then does the header say it is sorted.
 import { trackRows } from '../export/table-text';
-import { firstStrongDir, tableTexts } from '../markdown/bidi';
 import { SHOWN_CHARS } from '../markdown/table';
 import { runChunked, type Work } from '../table/chunked';
 import { cellText } from '../table/cell-text';
@@ -50,9 +49,6 @@ function spacer(): SVGSVGElement {
 
 export function createTableView(table: HTMLTableElement, scroll: HTMLElement, locale: () => Locale): TableView {
   const body = table.tBodies[0]!;
-  // The scroll box's `dir="auto"` (../markdown/table.ts) made fixed, as it reads now: with `auto`,
-  // Chromium looks for the table's first letter again each time a row moves (a sort moves them all).
-  if (scroll.dir === 'auto') scroll.dir = firstStrongDir(tableTexts(table));
   const original = Array.from(body.children) as HTMLTableRowElement[];
   const n = original.length;
   let rows: readonly HTMLTableRowElement[] = original; // the committed order

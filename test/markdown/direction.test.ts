@@ -1,7 +1,7 @@
 // Direction of a rendered reply (docs/protocol.md, "Direction"): each text block says `dir="auto"`
 // (the outermost one: a list item or a quote, not the paragraphs inside them, whose direction the
-// browser would otherwise skip), a table's scroll box too, code says `ltr`, and no `dir` comes from
-// the reply. The computed directions are checked in the three engines (test/browser/direction.test.ts).
+// browser would otherwise skip), a table's scroll box what `auto` would read there (fixed: changed
+// or read again later, it restyles every row), code says `ltr`, and no `dir` comes from the reply. The computed directions are checked in the three engines (test/browser/direction.test.ts).
 import { describe, expect, it } from 'vitest';
 import { firstStrongDir, tableTexts } from '../../src/markdown/bidi';
 import { renderMarkdown } from '../../src/markdown/render';
@@ -13,7 +13,7 @@ const dirs = (md: string) =>
   );
 
 describe('dir on rendered blocks', () => {
-  it('paragraphs, headings, list items, quotes and table scroll boxes say auto; code says ltr', () => {
+  it('paragraphs, headings, list items and quotes say auto; a table scroll box its first letter; code ltr', () => {
     expect(dirs('# عنوان\n\nنص.\n\n- أ\n- ب\n\n> اقتباس\n\n| أ |\n|---|\n| ب |\n\n```\ncode\n```')).toEqual([
       'h3:auto',
       'p:auto',
@@ -23,7 +23,7 @@ describe('dir on rendered blocks', () => {
       'blockquote:auto',
       'p:-',
       'div.table-block:-',
-      'div.table-scroll:auto',
+      'div.table-scroll:rtl',
       'table:-',
       'thead:-',
       'tr:-',
@@ -63,6 +63,15 @@ describe('dir on rendered blocks', () => {
     expect(Array.from(root.querySelectorAll('[dir]'), (el) => el.getAttribute('dir'))).toEqual(['auto']);
     expect(root.textContent).toContain('dir=');
   });
+});
+
+describe('a table scroll box: the direction of its first letter, fixed as it is built', () => {
+  const dirOf = (md: string) => mount(renderMarkdown(md)).querySelector('.table-scroll')!.getAttribute('dir');
+  it.each([
+    ['| Customer | العميل |\n|---|---|\n| 1 | 2 |', 'ltr'],
+    ['| # | № |\n|---|---|\n| 1 | עברית |\n| x | 2 |', 'rtl'],
+    ['| # |\n|---|\n| 1 |', 'ltr'],
+  ])('%s', (md, dir) => expect(dirOf(md)).toBe(dir));
 });
 
 describe('firstStrongDir: what dir="auto" reads, made fixed for a sorted table', () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { firstStrongDir, tableTexts } from '../../src/markdown/bidi';
 import { resetTaskBudget } from '../../src/markdown/budget';
 import { ALLOWED_TAGS } from '../../src/markdown/sanitize-config';
 
@@ -18,8 +19,10 @@ export function violations(root: ParentNode): string[] {
       if (name === 'src' || name === 'srcset') out.push(`${name} on <${tag}>`);
       if (name === 'href' && !/^(https?|mailto):/.test(value)) out.push(`href=${value}`);
       if (name === 'href' && tag !== 'a') out.push(`href on <${tag}>`);
-      // Direction is the renderer's alone (docs/protocol.md, "Direction"): never a reply's.
-      if (name === 'dir' && value !== (tag === 'pre' ? 'ltr' : 'auto')) out.push(`dir=${value} on <${tag}>`);
+      // Direction is the renderer's alone (docs/protocol.md, "Direction"): never a reply's. A
+      // table's scroll box says what `auto` reads (its first letter's direction), fixed.
+      const own = tag === 'pre' ? 'ltr' : el.className === 'table-scroll' ? firstStrongDir(tableTexts(el)) : 'auto';
+      if (name === 'dir' && value !== own) out.push(`dir=${value} on <${tag}>`);
     }
     if (tag === 'a') {
       if (!el.hasAttribute('href')) out.push('<a> without href');
