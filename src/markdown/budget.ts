@@ -11,8 +11,8 @@ export const TASK_BUDGET_MS = 16;
 
 let taskStartedAt = -1;
 
-/** True while the current task has spent less than `budget` (`TASK_BUDGET_MS`) since its first markdown work. */
-export function withinTaskBudget(budget = TASK_BUDGET_MS): boolean {
+/** True while the current task has spent less than `TASK_BUDGET_MS` since its first markdown work. */
+export function withinTaskBudget(): boolean {
   const now = performance.now();
   // A start long past means the reset below never ran (its timer was held back, or faked in a
   // test): this is another task.
@@ -21,7 +21,7 @@ export function withinTaskBudget(budget = TASK_BUDGET_MS): boolean {
     // Runs in a later task: the next task starts with a fresh budget.
     setTimeout(() => (taskStartedAt = -1));
   }
-  return now - taskStartedAt < budget;
+  return now - taskStartedAt < TASK_BUDGET_MS;
 }
 
 /** Starts a fresh budget, as a new task would (unit tests run many "tasks" in one). */

@@ -74,8 +74,6 @@ class FrameScheduler implements StreamingRenderer {
   #lines = FIRST_LINES;
   /** Waiting for the engine (./engine.ts): one wait per renderer. */
   #loading = false;
-  /** The final text is all on screen; `onDone` waits for a task with budget left. */
-  #placed = false;
 
   constructor(target: HTMLElement) {
     this.#target = target;
@@ -89,7 +87,6 @@ class FrameScheduler implements StreamingRenderer {
   readonly #run = (): void => {
     this.#frame = 0;
     if (this.#done) return;
-    if (this.#placed) return this.#end();
     // The first render anywhere loads the engine first (in the bundle: within this task).
     if (!markdownEngine()) {
       if (!this.#loading)
@@ -104,19 +101,11 @@ class FrameScheduler implements StreamingRenderer {
     let more = this.#timedStep();
     while (more && withinTaskBudget() && this.#placement.elements < elements) more = this.#timedStep();
     if (more) return this.#schedule();
-    if (!this.#final) return;
-    // The answer's actions (a table's sorting and its buttons: 20–30 ms on 25,000 rows) in a frame
-    // of their own when this task has done more than half its budget's work; at once after a
-    // short render, as renderMarkdown would.
-    this.#placed = true;
-    if (withinTaskBudget(TASK_BUDGET_MS / 2)) this.#end();
-    else this.#schedule();
+    if (this.#final) {
+      this.#done = true;
+      this.#onDone?.();
+    }
   };
-
-  #end(): void {
-    this.#done = true;
-    this.#onDone?.();
-  }
 
   #schedule(): void {
     this.#frame ||= requestAnimationFrame(this.#run);

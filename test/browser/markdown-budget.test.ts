@@ -219,6 +219,9 @@ describe('long answers arrive whole', () => {
     reply.locator('.md').evaluate((md) => {
       const items = [...md.querySelectorAll('li')];
       const lists = [...md.querySelectorAll('ul')];
+      // Laid out as on screen: off screen, a piece is skipped (styles/chat.css, content-visibility)
+      // and its items have no geometry to compare.
+      for (const ul of lists) ul.style.contentVisibility = 'visible';
       const gaps = lists.slice(1).map((ul, k) => {
         const above = lists[k]!.lastElementChild!.getBoundingClientRect().bottom;
         return Math.abs(ul.firstElementChild!.getBoundingClientRect().top - above);
