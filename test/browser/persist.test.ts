@@ -116,6 +116,10 @@ describe('persist: the conversation follows the visitor across page loads', () =
     const { conversation } = (await kept(wp))!;
     const before = await reload(wp);
     await wp.waitForReplies(1);
+    // The reopened panel asks for /config after its first frame, which may come after the reply shows.
+    await expect
+      .poll(async () => (await since(before)).includes('GET /api/v1/widget/config'), { timeout: WAIT })
+      .toBe(true);
     expect((await since(before)).sort()).toEqual([
       'GET /api/v1/widget/config',
       `GET /api/v1/widget/conversations/${conversation}`,
