@@ -25,7 +25,9 @@
 //   it runs as the same inline classic script);
 // - `floor`: what any script pays here for the launcher alone: its DOM (host, shadow root,
 //   shell.css as a constructed sheet, the button and its icon) built by hand, no option checked,
-//   no framework (floorInit below). It shows how much of init() is the widget's own code.
+//   no framework (floorInit below). It shows how much of init() is the widget's own code; the
+//   floor's steps are timed one by one too (the engine's first uses: first shadow root, sheet, SVG).
+// init() is timed around the call: the page's wait for a script tag's load event is in the mount.
 // Then the first interactions, widget only, with the CPU slowed down 4x (CDP
 // Emulation.setCPUThrottlingRate), a fresh context per run, 1.5 s after the launcher showed (a
 // visitor's first click comes later than that; the panel is built in idle time by then):
@@ -94,24 +96,29 @@ function deepChatScript() {
  * The `floor` variant's init(): the launcher's DOM as the widget builds it (widget.tsx, ui/launcher.ts,
  * styles/index.ts), by hand. Serialized into bench/.out/floor.js with shell.css's source text.
  */
-function floorInit(css) {
+function floorInit(css, mark = () => {}) {
   const host = document.createElement('div');
   host.setAttribute('data-service-widget', '');
   host.setAttribute('data-mode', 'floating');
+  mark('host element');
   const root = host.attachShadow({ mode: 'open' });
+  mark('attachShadow');
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(css);
   root.adoptedStyleSheets = [sheet, new CSSStyleSheet()];
+  mark('shell.css, parsed and adopted');
   const frame = root.appendChild(document.createElement('div'));
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'launcher';
   button.setAttribute('part', 'launcher');
+  mark('frame and button');
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
   svg.setAttribute('aria-hidden', 'true');
   const icon = svg.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'path'));
   button.append(svg);
+  mark("the icon (the page's first SVG element)");
   button.addEventListener('click', () => {});
   frame.append(button);
   host.setAttribute('data-theme', 'dark');
@@ -121,15 +128,32 @@ function floorInit(css) {
   button.setAttribute('aria-label', 'Open chat');
   button.setAttribute('aria-expanded', 'false');
   icon.setAttribute('d', 'M4 4h16v12H5.17L4 17.17V4z');
+  mark('listener and attributes');
   document.body.append(host);
+  mark('host appended');
 }
 
 /** bench/.out/floor.js: a classic script whose `ServiceWidget.init` is floorInit with shell.css. */
 function floorScript() {
   const css = readFileSync(path.join(ROOT, 'src', 'styles', 'shell.css'), 'utf8');
   const out = path.join(OUT, 'floor.js');
-  writeFileSync(out, `window.ServiceWidget = { init: () => (${floorInit})(${JSON.stringify(css)}) };\n`);
+  const init = `(${floorInit})(${JSON.stringify(css)}`;
+  // `__floorSteps`: the same init, the clock read after each step (where the floor's time goes).
+  const steps = `() => { const t = [['', performance.now()]]; ${init}, (n) => t.push([n, performance.now()])); return t; }`;
+  writeFileSync(out, `window.ServiceWidget = { init: () => ${init}) };\nwindow.__floorSteps = ${steps};\n`);
   return out;
+}
+
+/** Runs in the page: loads the floor by `<script src>`, then times its init step by step. */
+async function floorSteps(src) {
+  const script = document.createElement('script');
+  script.src = src;
+  await new Promise((resolve) => {
+    script.onload = resolve;
+    document.head.append(script);
+  });
+  const t = window.__floorSteps();
+  return t.slice(1).map(([name, at], i) => [name, at - t[i][1]]);
 }
 
 /**
@@ -169,6 +193,9 @@ async function pageRun({ src, kind, publicId, token, load = 'src' }) {
     t1 = window.__swT1;
   }
   let shown;
+  // Timed around the call itself: a script tag's load event, which the page awaits, can come a
+  // task (or a frame) after the script ran, and that wait is no part of init() (it is in the mount).
+  const called = performance.now();
   if (kind === 'deep-chat') {
     const el = document.createElement('deep-chat');
     el.connect = { url: `${location.origin}/deep-chat-unused` };
@@ -176,13 +203,12 @@ async function pageRun({ src, kind, publicId, token, load = 'src' }) {
     shown = () => el.shadowRoot?.querySelector('#text-input');
   } else {
     window.ServiceWidget.init({ publicId, baseUrl: location.origin, getAuthToken: () => token });
-    const host = document.querySelector('[data-service-widget]');
-    shown = () => host?.shadowRoot?.querySelector('[part~="launcher"]');
+    shown = () => document.querySelector('[data-service-widget]')?.shadowRoot?.querySelector('[part~="launcher"]');
   }
   const t2 = performance.now();
   while (!shown()) await new Promise((r) => setTimeout(r, 0));
   const t3 = await nextPaint();
-  return { evalMs: t1 - t0, initMs: t2 - t1, mountMs: t3 - t0 };
+  return { evalMs: t1 - t0, waitMs: called - t1, initMs: t2 - called, mountMs: t3 - t0 };
 }
 
 /** Runs in the page: records Event Timing entries and each press's own rAF + task next-paint time. */
@@ -384,6 +410,14 @@ export async function runStartup() {
       early.push(await measureEarlyOpen(h, src(timed.widget)));
       floorSends.push(await measureFloorSend(h));
     }
+    const steps = [];
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(h.writePage('startup', path.join(OUT, 'empty.js')));
+      steps.push(await page.evaluate(floorSteps, src(timed.floor)));
+      await context.close();
+    }
 
     let runs = byLoad.src;
     const med = (v, k) => median(runs[v].map((r) => r[k]));
@@ -425,6 +459,14 @@ export async function runStartup() {
     console.log(
       `init() above its floor (the same DOM by hand): ${fmt(initMs - med('floor', 'initMs'), 1)} ms (target ${TARGETS.initMs} ms leaves ${fmt(TARGETS.initMs - med('floor', 'initMs'), 1)} ms above the floor)`,
     );
+    console.log(
+      `from the script's end to the mounting call (the page awaiting the script's load event; in the mount, not in init()), median: ${variants.map((v) => `${v} ${fmt(med(v, 'waitMs'), 1)} ms`).join(', ')}`,
+    );
+    console.log(`where the floor's init() goes, median (fastest) of ${RUNS} fresh pages (first uses of the engine):`);
+    for (const [i, [name]] of steps[0].entries()) {
+      const all = steps.map((r) => r[i][1]);
+      console.log(`  ${name.padEnd(40)} ${ms(median(all), 9)} (${fmt(Math.min(...all), 1)})`);
+    }
     const open = median(presses.map((p) => p.open.ms));
     const send = median(presses.map((p) => p.send.ms));
     const sources = (k) => [...new Set(presses.map((p) => p[k].source))].join(', ');

@@ -79,3 +79,19 @@ export const bigTableAnswer = (n: number, note = 0): string => {
   const rows = Array.from({ length: n }, (_, i) => `| Region ${i} | ${n - i} | ${i * 7}.00 |${text}`);
   return `| Region | Orders | Total |${note ? ' Note |' : ''}\n|:--|--:|--:|${note ? ':--|' : ''}\n${rows.join('\n')}\n`;
 };
+
+/** How many sections the visitor asked for ("2000 sections"): 300 unless asked, at most 5,000. */
+export const sectionsAsked = (message: string): number =>
+  Math.min(5_000, Math.max(1, Number(/(\d+)\s*sections/.exec(message.replace(/[,.]/g, ''))?.[1] ?? 300)));
+
+/**
+ * Scenario `many-blocks`: `n` sections of a paragraph, a list, a small chartable table and a code
+ * block (about 130 bytes each): every block gets its buttons once the reply ends, which must not
+ * hold the page (src/ui/answer-actions.ts, docs/hardening.md).
+ */
+export const manyBlocksAnswer = (n: number): string =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `Section ${i + 1} with **bold** and \`code\`.\n\n- one\n- two\n\n| Region | Orders |\n|--|--:|\n| North | ${i + 3} |\n| South | ${i + 5} |\n\n\`\`\`sql\nSELECT ${i};\n\`\`\`\n`,
+  ).join('\n');

@@ -15,7 +15,14 @@ import {
   type SseStreamOptions,
 } from './sse';
 
-import { bigNoteAsked, bigRowsAsked, bigTableAnswer, HOSTILE_TABLES_ANSWER } from './hostile-tables';
+import {
+  bigNoteAsked,
+  bigRowsAsked,
+  bigTableAnswer,
+  HOSTILE_TABLES_ANSWER,
+  manyBlocksAnswer,
+  sectionsAsked,
+} from './hostile-tables';
 import { normalAnswer, rtlAnswer } from './language-answers';
 import { questionLanguage } from './languages';
 
@@ -158,6 +165,14 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
     case 'big-table': {
       // Large pieces, no pause: a megabyte in about a hundred frames.
       const text = bigTableAnswer(bigRowsAsked(ctx.userMessage), bigNoteAsked(ctx.userMessage));
+      return {
+        frames: [c.role(), ...c.contents(fixedPieces(text, 16_384)), ...end],
+        stream: { delayMs: 0 },
+        stored: { content: text },
+      };
+    }
+    case 'many-blocks': {
+      const text = manyBlocksAnswer(sectionsAsked(ctx.userMessage));
       return {
         frames: [c.role(), ...c.contents(fixedPieces(text, 16_384)), ...end],
         stream: { delayMs: 0 },

@@ -28,6 +28,10 @@ export const SCENARIOS = [
     label: 'Data answer: sizes in several units, dates written out or with slashes, two currencies',
   },
   { name: 'big-table', label: 'One table of 25,000 rows ("130000 rows" in the question for more)' },
+  {
+    name: 'many-blocks',
+    label: 'A long data answer: 300 sections of a paragraph, a list, a table and code ("2000 sections" for more)',
+  },
   { name: 'slow-start', label: 'Slow start: 4 s before the first token' },
   { name: 'limit-short', label: '429 per-minute limit that resets in 8 s (the next send after it is answered)' },
   { name: 'reload-mid-reply', label: 'Slow reply stored when written: reload the page while it streams' },

@@ -11,8 +11,11 @@ export const TASK_BUDGET_MS = 16;
 
 let taskStartedAt = -1;
 
-/** True while the current task has spent less than `TASK_BUDGET_MS` since its first markdown work. */
-export function withinTaskBudget(): boolean {
+/**
+ * True while the current task has spent less than `TASK_BUDGET_MS` since its first markdown work,
+ * with `reserve` ms of it still left (the expected cost of the work about to start).
+ */
+export function withinTaskBudget(reserve = 0): boolean {
   const now = performance.now();
   // A start long past means the reset below never ran (its timer was held back, or faked in a
   // test): this is another task.
@@ -21,7 +24,7 @@ export function withinTaskBudget(): boolean {
     // Runs in a later task: the next task starts with a fresh budget.
     setTimeout(() => (taskStartedAt = -1));
   }
-  return now - taskStartedAt < TASK_BUDGET_MS;
+  return now - taskStartedAt + reserve < TASK_BUDGET_MS;
 }
 
 /** Starts a fresh budget, as a new task would (unit tests run many "tasks" in one). */

@@ -48,10 +48,18 @@ export const FRAME_ELEMENTS = 300;
 export const MIN_ELEMENT_WINDOW = 256;
 /**
  * Lines of a reply's first window at most: its text may be all elements (`- a` lines are 4
- * characters an item), and its elements are not counted yet. Lines, not characters: a window of
- * one hostile line cut shorter than `MIN_WINDOW` could fall under the inline cap (./limits.ts).
+ * characters an item), and its elements are not counted yet; and the engine's code runs for the
+ * first time in it, slowly (150 lines of a table took 60-90 ms of CPU). Lines, not characters: a
+ * window of one hostile line cut shorter than `MIN_WINDOW` could fall under the inline cap
+ * (./limits.ts).
  */
-export const FIRST_LINES = 150;
+export const FIRST_LINES = 30;
+/**
+ * What a window is sized to take, and the budget a frame must still have to start another: half
+ * the task's. Sized to take the whole budget, a second window started just under it could double
+ * the frame's script.
+ */
+const STEP_MS = TASK_BUDGET_MS / 2;
 
 /** Schedules the windows of one reply's rendering; the blocks themselves are its `Placement`'s. */
 class FrameScheduler implements StreamingRenderer {
@@ -99,7 +107,7 @@ class FrameScheduler implements StreamingRenderer {
     if (this.#final && !this.#short && !fresh) return this.#schedule();
     const elements = this.#placement.elements + FRAME_ELEMENTS;
     let more = this.#timedStep();
-    while (more && withinTaskBudget() && this.#placement.elements < elements) more = this.#timedStep();
+    while (more && withinTaskBudget(STEP_MS) && this.#placement.elements < elements) more = this.#timedStep();
     if (more) return this.#schedule();
     if (this.#final) {
       this.#done = true;
@@ -117,7 +125,7 @@ class FrameScheduler implements StreamingRenderer {
   }
 
   /**
-   * A step; after a full window, the next one is sized to take about the task budget and to add
+   * A step; after a full window, the next one is sized to take about `STEP_MS` and to add
    * about `WINDOW_ELEMENTS`. A live tail that added more shrinks the window too: the tail is
    * rendered again with every frame, and the window bounds it.
    */
@@ -128,7 +136,7 @@ class FrameScheduler implements StreamingRenderer {
     const more = placement.step(this.#pending, this.#size, this.#final, this.#lines);
     const ms = performance.now() - started;
     const added = placement.elements - before;
-    const byTime = Math.max(MIN_WINDOW, Math.round((this.#size * TASK_BUDGET_MS) / Math.max(ms, 1)));
+    const byTime = Math.max(MIN_WINDOW, Math.round((this.#size * STEP_MS) / Math.max(ms, 1)));
     const byElements = added ? Math.round((placement.lastChars * WINDOW_ELEMENTS) / added) : WINDOW;
     if (more) this.#size = Math.max(MIN_ELEMENT_WINDOW, Math.min(WINDOW, byTime, byElements));
     if (more) this.#lines = Infinity;

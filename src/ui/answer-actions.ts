@@ -14,6 +14,9 @@ import { nextFrame } from '../state/next-frame';
 import type { WidgetModel } from '../state/widget-model';
 import { addSortHeaders } from './table-actions';
 
+/** The main-thread time a slice of the answer's blocks may take (at least one block a slice). */
+const SLICE_MS = 8;
+
 /**
  * Every action of a finished reply rendered into `root`. Their labels follow `setLocale` as the
  * rest of the UI does; the returned function undoes what outlives the call (the locale
@@ -50,7 +53,10 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
     b.className = 'small-button';
     if (part) b.setAttribute('part', part);
     b.onclick = onclick;
-    if (label) labels.push([b, label]);
+    if (label) {
+      labels.push([b, label]);
+      b.textContent = label(model.t());
+    }
     return b;
   };
   // "Copied" on the button for a moment, and in the polite live region for screen readers (the
@@ -72,22 +78,23 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
     );
   };
 
-  for (const pre of root.querySelectorAll('pre')) {
+  const codeActions = (pre: HTMLElement) => {
     // A code block scrolls sideways: keyboard users must be able to reach it to scroll it.
     pre.tabIndex = 0;
     const code = () => stripInvisible(pre.textContent!);
-    if (!pre.nextElementSibling?.matches('.actions'))
+    // Its row goes between it and the answer's own (which comes first, when it ends the answer).
+    if (!pre.nextElementSibling?.matches('.actions:not(.answer)'))
       row(
         pre,
         copy('copy-code-button', (t) => t.copyCode, code),
       );
-  }
+  };
 
-  for (const scroll of root.querySelectorAll<HTMLElement>('.table-scroll')) {
+  const tableActions = (scroll: HTMLElement) => {
     const table = scroll.querySelector('table')!;
     const body = table.tBodies[0];
     // Its block (markdown/table.ts) gets the chart, before the table, and the actions after it.
-    if (!body || scroll.nextElementSibling) continue;
+    if (!body || scroll.nextElementSibling) return;
     let draw: DrawChart | undefined;
     let box: HTMLElement | undefined;
     // The chart's accessible name is in the UI language too: drawn again when it changes. The
@@ -179,7 +186,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
     group.className = 'action-group';
     group.append(...actions);
     row(scroll, ...(all ? [all] : []), group);
-  }
+  };
 
   // An incomplete answer (stopped, cut, ended by an error: ui/reply-state.ts) is not offered as one.
   if (whole && root.textContent!.trim() && !root.lastElementChild!.matches('.answer')) {
@@ -191,10 +198,23 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
     row(root.lastElementChild!, answer).classList.add('answer');
   }
 
-  // The room kept for these rows while the reply streamed goes now (chat.css): nothing moves.
-  root.classList.add('answered');
-  undo.push(() => root.classList.remove('answered'));
-  relabel();
+  // Code blocks and tables in slices of `SLICE_MS`, a frame each, the last first (the view
+  // follows the end): a reply of 2,000 tables set them all up in one task of over a second, and
+  // the page then styled and laid out all of them again. Each block's room, kept while the reply
+  // streamed (chat.css), goes as its row comes: nothing moves.
+  const blocks = [...root.querySelectorAll<HTMLElement>('pre, .table-scroll')];
+  let frame = 0;
+  const slice = () => {
+    const started = performance.now();
+    for (let block; (block = blocks.pop());) {
+      (block.localName === 'pre' ? block : block.parentElement!).classList.add('acted');
+      if (block.localName === 'pre') codeActions(block);
+      else tableActions(block);
+      if (blocks.length && performance.now() - started > SLICE_MS) return void (frame = requestAnimationFrame(slice));
+    }
+  };
+  slice();
+  undo.push(() => cancelAnimationFrame(frame));
   undo.push(
     session.subscribe((s) => {
       if (s.locale === locale) return;

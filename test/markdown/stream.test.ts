@@ -137,11 +137,13 @@ describe('createStreamingRenderer', () => {
     expect(requestAnimationFrame).toHaveBeenCalledTimes(1);
     expect(r.stats.frames).toBe(0);
     flush();
-    expect(r.stats.frames).toBe(1);
+    // One frame, two windows: a reply's first is FIRST_LINES (30) lines at most, and REPLY has 36.
+    expect(r.stats.frames).toBe(2);
+    expect(requestAnimationFrame).toHaveBeenCalledTimes(1);
     r.update(REPLY);
     r.update(REPLY);
     flush();
-    expect(r.stats.frames).toBe(2);
+    expect(r.stats.frames).toBe(3);
   });
 
   it(

@@ -18,7 +18,19 @@ async function tablesAnswer(locale: 'en' | 'tr' = 'en') {
   await w.send('show me the data');
   await w.settled();
   await w.findPart('copy-message-button');
+  await everyBlockActed(w);
   return w;
+}
+
+/** The blocks get their rows over frames when they take long (here: happy-dom), the last first. */
+async function everyBlockActed(w: MountedWidget) {
+  await waitFor(() => {
+    const answer = w.messages('assistant').at(-1)!;
+    expect(answer.querySelectorAll('.table-block > .actions')).toHaveLength(
+      answer.querySelectorAll('.table-block').length,
+    );
+    expect(answer.querySelectorAll('pre + .actions')).toHaveLength(answer.querySelectorAll('pre').length);
+  });
 }
 
 const clipboard = () => {
@@ -217,6 +229,7 @@ describe('setLocale', () => {
     await waitFor(() => expect(w.parts('history-item').length).toBe(1));
     fireEvent.click(w.part('history-item')!);
     await w.findPart('copy-message-button');
+    await everyBlockActed(w);
     expect(labels(w)).toEqual(['Kodu kopyala', 'Tabloyu kopyala', 'CSV indir', 'Grafik', 'Yanıtı kopyala']);
     w.instance.setLocale('en');
     expect(labels(w)).toEqual(['Copy code', 'Copy table', 'Download CSV', 'Chart', 'Copy answer']);
@@ -286,5 +299,30 @@ describe('destroy()', () => {
     expect(revoked).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(revoked).toEqual(['blob:table-0']);
+  });
+});
+
+describe('a long answer of many blocks', () => {
+  it('gets every row of buttons, the last section first, each labelled in the UI language of its time', async () => {
+    mock.setScenario('many-blocks');
+    const w = await mountWidget({ locale: 'en' });
+    await w.send('show me 200 sections');
+    await w.settled();
+    await w.findPart('copy-message-button');
+    const answer = w.messages('assistant').at(-1)!;
+    // The view follows the end: the last table has its buttons with the answer's own.
+    const blocks = answer.querySelectorAll('.table-block');
+    expect(blocks).toHaveLength(200);
+    expect(blocks[199]!.querySelector('[part~="download-table-button"]')).not.toBeNull();
+    w.instance.setLocale('tr');
+    await waitFor(() => expect(w.parts('copy-code-button')).toHaveLength(200), { timeout: 10_000 });
+    expect(w.parts('download-table-button')).toHaveLength(200);
+    expect(w.parts('chart-button')).toHaveLength(200);
+    const labels = new Set(
+      ['copy-code-button', 'copy-table-button', 'chart-button'].flatMap((p) => w.parts(p).map((b) => b.textContent)),
+    );
+    expect([...labels].sort()).toEqual(['Grafik', 'Kodu kopyala', 'Tabloyu kopyala']);
+    // Each code block's row right after it, before the next section.
+    for (const pre of answer.querySelectorAll('pre')) expect(pre.nextElementSibling!.matches('.actions')).toBe(true);
   });
 });
