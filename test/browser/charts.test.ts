@@ -15,6 +15,7 @@ import {
   problems,
   settle,
   STRICT_CSP,
+  WAIT,
   type Locator,
   type WidgetPage,
 } from './engines';
@@ -34,6 +35,12 @@ async function tablesReply(opts: Parameters<typeof openPage>[0] = {}): Promise<W
   await wp.send('Show me revenue by region and orders by month');
   const reply = await wp.waitForReplies(1);
   await reply.locator('[part~="copy-message-button"]').waitFor();
+  // The tables get their buttons after the answer's own, over frames when the machine is slow.
+  await expect
+    .poll(() => reply.evaluate((r) => r.querySelectorAll('.table-block:not(:has(> .actions))').length), {
+      timeout: WAIT,
+    })
+    .toBe(0);
   return wp;
 }
 
@@ -190,7 +197,8 @@ describe('charts', () => {
     const regions = tableBlock(wp, 0);
     const revenue = regions.locator('th').nth(1);
     await click(revenue.locator('button'));
-    expect(await revenue.getAttribute('aria-sort')).toBe('ascending');
+    // `aria-sort` changes once the new order is on screen (a sort may take more than one task).
+    await expect.poll(() => revenue.getAttribute('aria-sort'), { timeout: WAIT }).toBe('ascending');
     expect(await regions.locator('tbody td:nth-child(2)').allTextContents()).toEqual([
       '€9,870',
       '€22,400',
@@ -199,7 +207,7 @@ describe('charts', () => {
       '€48,200',
     ]);
     await revenue.locator('button').press('Enter'); // keyboard works too
-    expect(await revenue.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => revenue.getAttribute('aria-sort'), { timeout: WAIT }).toBe('descending');
     expect(await regions.locator('tbody td:first-child').allTextContents()).toEqual([
       'Marmara',
       'Aegean',
@@ -234,7 +242,7 @@ describe('charts', () => {
     const size = sizes.locator('th').nth(1);
     await click(size.locator('button'));
     await click(size.locator('button'));
-    expect(await size.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => size.getAttribute('aria-sort'), { timeout: WAIT }).toBe('descending');
     expect(await sizes.locator('tbody td:nth-child(2)').allTextContents()).toEqual([
       '3 GB',
       '1.5 GB',
