@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { Icon } from './icons';
 import { useLimited } from './limit';
 import { RecordingAnnouncer, RecordingBar } from './RecordingBar';
@@ -12,7 +12,7 @@ export function Composer() {
   const draft = useStore(model.chat.draft);
   // A limit that resets soon: Send (and Enter) wait for it; the draft stays (ui/limit.ts).
   const limited = useLimited();
-  const t = model.t();
+  const t = useT();
   // While the microphone records, the mic button ends the recording: no stop button beside it.
   const recording = phase === 'recording';
   const streaming = busy === 'streaming' && !recording && phase !== 'starting';

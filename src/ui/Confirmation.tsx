@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../state/chat-types';
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { focusComposer } from './focus';
 
 type Confirmation = NonNullable<ChatMessage['confirmation']>;
@@ -9,7 +9,7 @@ type Confirmation = NonNullable<ChatMessage['confirmation']>;
 export function Confirmation({ confirmation }: { confirmation: Confirmation }) {
   const model = useModel();
   const { busy } = useStore(model.chat.state);
-  const t = model.t();
+  const t = useT();
   const { id, prompt, status } = confirmation;
   const open = status === 'pending' || status === 'deciding';
   return (

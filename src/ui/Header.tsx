@@ -1,12 +1,12 @@
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { HeaderButton } from './HeaderButton';
 import { MicButton } from './MicButton';
 
 export function Header({ title, inline }: { title: string; inline: boolean }) {
   const model = useModel();
   const { view, config } = useStore(model.session, 'view', 'config', 'locale');
-  const t = model.t();
+  const t = useT();
   const inHistory = view === 'history';
   return (
     <div class="header" part="header">

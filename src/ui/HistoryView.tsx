@@ -2,13 +2,13 @@ import { useEffect, useRef } from 'preact/hooks';
 import { relativeTime } from '../i18n';
 import { useStore } from '../state/store';
 import { CurrentNotice } from './ChatView';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 
 export function HistoryView() {
   const model = useModel();
   const { items, nextCursor, loading, loaded } = useStore(model.history.state);
   const { locale } = useStore(model.session, 'locale');
-  const t = model.t();
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);

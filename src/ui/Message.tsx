@@ -5,7 +5,7 @@ import { isLive } from '../state/reply';
 import { store, useStore } from '../state/store';
 import { Confirmation } from './Confirmation';
 import { textDirection } from '../i18n';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { Markdown } from './Markdown';
 import { NoticeView } from './NoticeView';
 import { isIncomplete, liveStatus } from './reply-state';
@@ -32,8 +32,7 @@ function useFocusHandOff(ref: RefObject<HTMLDivElement | null>) {
 const stored = store<ReplyPhase>('done');
 
 function AssistantMessage({ message }: { message: ChatMessage }) {
-  const model = useModel();
-  const t = model.t();
+  const t = useT();
   // The status line follows the reply's phase as it changes, not as it was at the last render.
   const phase = useStore(message.phase ?? stored);
   const live = isLive(phase);
@@ -71,7 +70,7 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
 
 export function Message({ message }: { message: ChatMessage }) {
   const model = useModel();
-  const t = model.t();
+  const t = useT();
   if (message.role === 'assistant') return <AssistantMessage message={message} />;
   return (
     // The visitor's text takes its own direction; the label keeps the UI's (and, having a `dir`,

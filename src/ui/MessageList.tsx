@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { loadMarkdown } from '../markdown/engine';
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { useFollow } from './follow';
 import { Icon } from './icons';
 import { Message } from './Message';
@@ -13,7 +13,7 @@ export function MessageList() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
   const { config, announcement } = useStore(model.session, 'config', 'announcement', 'locale');
-  const t = model.t();
+  const t = useT();
   const list = useRef<HTMLDivElement>(null);
 
   // Only a window of the conversation is rendered (./window.ts); a different first message is

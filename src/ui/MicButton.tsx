@@ -1,12 +1,12 @@
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { HeaderButton } from './HeaderButton';
 
 /** Starts a spoken turn, stops recording (pressed, `recording` style), or silences the spoken answer. */
 export function MicButton() {
   const model = useModel();
   const { phase, playing } = useStore(model.voice.state);
-  const t = model.t();
+  const t = useT();
   const recording = phase === 'starting' || phase === 'recording';
   const speaking = !recording && (phase === 'replying' || playing);
   return (

@@ -2,7 +2,7 @@ import { useMemo } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { noticeText, type Notice } from '../state/notices';
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { Icon } from './icons';
 import { useClock } from './limit';
 
@@ -19,7 +19,7 @@ interface Props {
 export function NoticeView({ notice, onDismiss }: Props) {
   const model = useModel();
   const { locale } = useStore(model.session, 'locale');
-  const t = model.t();
+  const t = useT();
   // A limit counts down to its reset, then says the visitor can write again.
   const now = useClock(notice.until);
   const [text, detail] = noticeText(notice, locale, now);

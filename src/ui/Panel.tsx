@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
 import { ChatView } from './ChatView';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { Header } from './Header';
 import { focusComposer } from './focus';
 import { HistoryView } from './HistoryView';
@@ -9,7 +9,7 @@ import { HistoryView } from './HistoryView';
 export function Panel({ inline }: { inline: boolean }) {
   const model = useModel();
   const { view, config, open } = useStore(model.session, 'view', 'config', 'open', 'locale');
-  const t = model.t();
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
 
   // A floating panel takes focus when it opens, and coming back from the history list (a

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useModel } from './context';
+import { useT } from './context';
 
 /**
  * "Recording… 0:07" beside the composer while the microphone records (the header icon alone was
@@ -7,7 +7,7 @@ import { useModel } from './context';
  * every screen reader, and the clock must not be read out each second (see RecordingAnnouncer).
  */
 export function RecordingBar() {
-  const t = useModel().t();
+  const t = useT();
   const [s, tick] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => tick((n) => n + 1), 1000);
@@ -27,7 +27,7 @@ export function RecordingBar() {
  * recording started and once that it stopped; empty until the first recording.
  */
 export function RecordingAnnouncer({ recording }: { recording: boolean }) {
-  const t = useModel().t();
+  const t = useT();
   const [said, say] = useState('');
   const was = useRef(recording);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useRef } from 'preact/hooks';
 import { starterSuggestions } from '../state/suggestions';
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 import { focusComposer } from './focus';
 
 /**
@@ -12,13 +12,14 @@ export function Suggestions() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
   const list = starterSuggestions(useStore(model.session, 'config', 'locale').config);
+  const t = useT();
   const draft = useStore(model.chat.draft);
   // The input that pressed the button: pointerdown says it in every engine (a click event's own
   // pointerType is missing in some); a key (Enter, Space) gives a click with no pointerdown, and
   // each click forgets it.
   const input = useRef('');
   return list.length && !messages.length && busy === 'idle' && !draft.trim() ? (
-    <div class="suggestions" role="group" aria-label={model.t().suggestionsLabel}>
+    <div class="suggestions" role="group" aria-label={t.suggestionsLabel}>
       {list.map((text) => (
         // Clamped to two lines by CSS; the full text stays the accessible name, and the title shows it.
         // The clamp is on an inner span: WebKit (Safari) ignores -webkit-line-clamp on a <button> itself.

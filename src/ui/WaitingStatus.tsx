@@ -1,5 +1,5 @@
 import { useStore } from '../state/store';
-import { useModel } from './context';
+import { useModel, useT } from './context';
 
 /** Three dots that breathe: something is on its way (here and in a reply's "Thinking…" line). */
 export const Dots = () => (
@@ -21,7 +21,7 @@ export function WaitingStatus() {
   const model = useModel();
   const { waiting } = useStore(model.chat.state);
   if (!waiting) return null;
-  const t = model.t();
+  const t = useT();
   const text = waiting === 'retrying' ? t.stillTrying : waiting === 'resuming' ? t.stillWriting : t.thinking;
   return (
     <p class="status waiting" data-waiting={waiting}>
