@@ -8,6 +8,7 @@ import { isScenarioName } from './scenarios';
 import { serveStatic } from './static-files';
 import { createMockService, type MockService, type MockServiceOptions } from './service';
 import { attachVoiceSocket } from './voice-node'; // voice: the WebSocket of docs/protocol.md
+import { applyFault, faultRoutes, faultSwitch, type FaultName } from './faults';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -17,13 +18,18 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
  * Serves the mock's handlers (and the `/__mock/*` control routes) to Node requests.
  * Resolves false when no handler matched, so the caller can serve something else.
  */
-export function createNodeHandler(mock: MockService): NodeHandler {
+export function createNodeHandler(
+  mock: MockService,
+  /** Rewrites each answer (a deployment fault, mock/faults.ts); `startedAt`: when the request arrived. */
+  transform?: (request: Request, response: Response, startedAt: number) => Promise<Response>,
+): NodeHandler {
   return async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     if (url.pathname.startsWith('/__mock/')) {
       await control(mock, req, res, url);
       return true;
     }
+    const startedAt = Date.now();
     const aborted = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) aborted.abort();
@@ -38,7 +44,7 @@ export function createNodeHandler(mock: MockService): NodeHandler {
     const request = new Request(url, { method, headers, body, signal: aborted.signal });
     const response = await getResponse(mock.handlers, request);
     if (!response) return false;
-    await pipeResponse(response, res);
+    await pipeResponse(transform ? await transform(request, response, startedAt) : response, res);
     return true;
   };
 }
@@ -134,6 +140,11 @@ export interface StartMockServerOptions {
   mock?: Partial<MockServiceOptions>;
   /** Routes tried before the mock's own (e.g. `npm run mock`'s token endpoint); false passes the request on. */
   before?: (mock: MockService) => NodeHandler;
+  /**
+   * A deployment fault (mock/faults.ts) the widget API answers with; `POST /__mock/fault {name}`
+   * switches it while running. @default 'none'
+   */
+  fault?: FaultName;
 }
 
 export interface RunningMockServer {
@@ -145,9 +156,18 @@ export interface RunningMockServer {
 
 export async function startMockServer(options: StartMockServerOptions = {}): Promise<RunningMockServer> {
   const mock = createMockService({ baseUrl: '*', ...options.mock });
-  const mockHandler = createNodeHandler(mock);
+  const fault = faultSwitch(options.fault);
+  const mockHandler = createNodeHandler(mock, (request, response, startedAt) =>
+    applyFault(fault.get(), request, response, startedAt),
+  );
   const before = options.before?.(mock);
-  const handle: NodeHandler = async (req, res) => (await before?.(req, res)) || mockHandler(req, res);
+  const faults = faultRoutes(fault, mock);
+  // A faulty token endpoint wins over `before`'s; the fault's control routes get `before`'s CORS.
+  const handle: NodeHandler = async (req, res) =>
+    (await faults.tokens(req, res)) ||
+    (await before?.(req, res)) ||
+    (await faults.control(req, res)) ||
+    mockHandler(req, res);
   const root = options.staticRoot === undefined ? undefined : path.resolve(options.staticRoot);
   const server = createServer((req, res) => {
     (options.intercept ?? (async () => false))(req, res)

@@ -3,6 +3,7 @@
 // a token endpoint standing in for the customer's backend, and CORS for pages on this machine.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { FaultName } from './faults';
 import { mintToken } from './jwt';
 import { startMockServer, type NodeHandler, type RunningMockServer } from './node-server';
 import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
@@ -23,6 +24,8 @@ export interface StandaloneOptions {
   root: string;
   scenario: ScenarioName;
   chunkDelayMs: number;
+  /** A deployment fault to answer with (mock/faults.ts). @default 'none' */
+  fault?: FaultName;
 }
 
 export async function startStandaloneMock(options: StandaloneOptions): Promise<RunningMockServer> {
@@ -31,6 +34,7 @@ export async function startStandaloneMock(options: StandaloneOptions): Promise<R
     port: options.port,
     staticRoot: dist,
     mock: { chunkDelayMs: options.chunkDelayMs },
+    fault: options.fault ?? 'none',
     before: (mock) => integratorRoutes(mock, options.root),
     // A page may load widget.js with `crossorigin` (Subresource Integrity): static files allow any origin.
     extraHeaders: () => ({ 'Access-Control-Allow-Origin': '*' }),

@@ -4,6 +4,7 @@
 //   npm run mock                              http://127.0.0.1:8787
 //   PORT=9000 npm run mock   or   npm run mock -- --port 9000       (0: any free port)
 //   npm run mock -- --scenario cut --delay 100                      (see --help)
+//   npm run mock -- --fault buffered                   a deployment mistake (docs/troubleshooting.md)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,9 @@ const HELP = `npm run mock [-- options]: the mock data query service on http://1
   --scenario <name>  how the mock answers (default normal); also POST /__mock/scenario while running:
                      SCENARIOS
   --delay <ms>       pause between streamed chunks (default 25)
+  --fault <name>     answer as a misconfigured deployment does (docs/troubleshooting.md; default none);
+                     also POST /__mock/fault {"name": …} while running:
+                     FAULTS
   --help             this text
 `;
 
@@ -28,6 +32,7 @@ try {
       port: { type: 'string' },
       scenario: { type: 'string', default: 'normal' },
       delay: { type: 'string', default: '25' },
+      fault: { type: 'string', default: 'none' },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -45,16 +50,17 @@ function newestMtime(dir) {
   return newest;
 }
 
-const [{ startStandaloneMock, describeMock, DEFAULT_MOCK_PORT }, { isScenarioName, SCENARIO_NAMES }] = await loadMock(
-  '/mock/standalone.ts',
-  '/mock/scenarios.ts',
-);
+const [
+  { startStandaloneMock, describeMock, DEFAULT_MOCK_PORT },
+  { isScenarioName, SCENARIO_NAMES },
+  { isFaultName, FAULTS, FAULT_NAMES },
+] = await loadMock('/mock/standalone.ts', '/mock/scenarios.ts', '/mock/faults.ts');
 const help = HELP.replace(
   'SCENARIOS',
   SCENARIO_NAMES.join(', ')
     .replace(/(.{1,60})(?:, |$)/g, '$1,\n                     ')
     .replace(/,\s*$/, ''),
-);
+).replace('FAULTS', FAULTS.map((f) => `${f.name.padEnd(18)} ${f.label}`).join('\n                     '));
 if (args.help) {
   console.log(help);
   process.exit(0);
@@ -67,6 +73,7 @@ const problems = [
   !/^\d+$/.test(portText) || port > 65535 ? `--port/PORT must be a port number, not ${JSON.stringify(portText)}` : '',
   !isScenarioName(args.scenario) ? `--scenario must be one of: ${SCENARIO_NAMES.join(', ')}` : '',
   !(delay >= 0) ? `--delay must be a number of milliseconds, not ${JSON.stringify(args.delay)}` : '',
+  !isFaultName(args.fault) ? `--fault must be one of: ${FAULT_NAMES.join(', ')}` : '',
 ].filter(Boolean);
 if (problems.length > 0) {
   console.error(`${problems.join('\n')}\n\n${help}`);
@@ -81,7 +88,13 @@ if (!existsSync(widget) || newestMtime(path.join(ROOT, 'src')) > statSync(widget
 
 let server;
 try {
-  server = await startStandaloneMock({ port, root: ROOT, scenario: args.scenario, chunkDelayMs: delay });
+  server = await startStandaloneMock({
+    port,
+    root: ROOT,
+    scenario: args.scenario,
+    chunkDelayMs: delay,
+    fault: args.fault,
+  });
 } catch (error) {
   const busy = error?.code === 'EADDRINUSE';
   console.error(
@@ -89,7 +102,9 @@ try {
   );
   process.exit(1);
 }
-console.log(`${describeMock(server.url, server.mock.scenario, server.mock.publicId)}\n\nCtrl+C stops it.`);
+const faultLine =
+  args.fault === 'none' ? '' : `\n\nFault: ${args.fault}: ${FAULTS.find((f) => f.name === args.fault).label}`;
+console.log(`${describeMock(server.url, server.mock.scenario, server.mock.publicId)}${faultLine}\n\nCtrl+C stops it.`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
