@@ -18,8 +18,9 @@ import { mock, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
 import { REPO } from '../esm/snippet';
 
 const read = (file: string) => readFileSync(path.join(REPO, file), 'utf8');
-const DOC_FILE = 'docs/protocol.md';
-const DOC = read(DOC_FILE);
+// The protocol is two pages, the second continuing the first's visitor session.
+const DOC_FILE = 'docs/protocol.md + docs/protocol-errors.md';
+const DOC = `${read('docs/protocol.md')}\n${read('docs/protocol-errors.md')}`;
 /** The public id the doc's examples use; the mock expects TEST_PUBLIC_ID. */
 const DOC_PUBLIC_ID = 'pub_acme_sales';
 const DEFAULT_SUB = 'user-42';
