@@ -30,6 +30,7 @@ export const MESSAGES = {
   lookingUp: ['Looking up your data…', 'Verilerinize bakılıyor…'],
   stopped: ['Stopped.', 'Durduruldu.'],
   replyDone: ['The assistant answered.', 'Asistan yanıtladı.'],
+  continues: ['The answer continues.', 'Yanıtın devamı var.'],
   retry: ['Try again', 'Tekrar dene'],
   reload: ['Reload conversation', 'Sohbeti yeniden yükle'],
   dismiss: ['Dismiss', 'Kapat'],

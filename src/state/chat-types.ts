@@ -9,7 +9,11 @@ import type { Store } from './store';
  * Where a reply is, the one fact the message's status line shows: `thinking` until the first text,
  * `looking-up` while the service runs a tool, `streaming` once text flows, then how it ended.
  */
-export type ReplyPhase = 'thinking' | 'looking-up' | 'streaming' | 'done' | 'stopped' | 'interrupted' | 'error';
+export type ReplyPhase = (typeof REPLY_PHASES)[number];
+/** Every phase, the live ones first: the ends are what a screen reader is told (state/announce.ts). */
+export const REPLY_PHASES = ['thinking', 'looking-up', 'streaming', 'done', 'stopped', 'interrupted', 'error'] as const;
+/** How a reply ended: finished, or stopped, cut or ended by an `error` event (incomplete). */
+export type ReplyEnd = Exclude<ReplyPhase, 'thinking' | 'looking-up' | 'streaming'>;
 
 export interface ChatMessage {
   id: string;
@@ -52,6 +56,8 @@ export interface ChatListener {
   clearNotice(): void;
   onSent(conversationId: string | null): void;
   onReplyDone(conversationId: string | null, text: string): void;
+  /** A reply that began ended incomplete: stopped, cut, or ended by an `error` event. */
+  onReplyCut(phase: Exclude<ReplyEnd, 'done'>): void;
   onConversation(id: string, title: string): void;
   onNotFound(id: string): void;
 }

@@ -6,7 +6,9 @@ import { messages, resetTime, type Messages } from '../i18n';
 import { untilText } from '../i18n/countdown';
 import type { Locale, WidgetErrorCode } from '../types';
 
-export type NoticeKind = 'approval' | 'limit' | 'auth' | 'error' | 'offline' | 'voice' | 'interrupted';
+/** Every notice kind, the `data-kind` of the `notice` part: each has its announcement (ui/announce.ts). */
+export const NOTICE_KINDS = ['approval', 'limit', 'auth', 'error', 'offline', 'voice', 'interrupted'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** Catalog keys that are plain sentences. */
 export type Say = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];

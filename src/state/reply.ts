@@ -1,7 +1,7 @@
 // One assistant reply streaming into the chat, typed or spoken (chat.ts, voice): the events of
 // docs/protocol.md "The chat stream" applied to one message, and the phase its status line shows.
 import type { ReplyWriter } from '../voice/types';
-import type { ChatListener, ChatMessage, ReplyPhase } from './chat-types';
+import type { ChatListener, ChatMessage, ReplyEnd, ReplyPhase } from './chat-types';
 import { store } from './store';
 
 export const isLive = (phase: ReplyPhase): boolean =>
@@ -32,11 +32,12 @@ export function createReply(ctx: ReplyContext, onStarted: () => void): ReplyWrit
     onStarted();
     append(reply);
   };
-  const finish = (final: ReplyPhase) => {
+  const finish = (final: ReplyEnd) => {
     if (!started || !isLive(phase.get())) return;
     // The final text lands before the phase changes, so the message never shows an empty end.
     patchMessage(reply.id, { content: live.get(), live: undefined });
     phase.set(final);
+    if (final !== 'done') listener.onReplyCut(final);
   };
   return {
     begin,

@@ -3,6 +3,7 @@ import type { ServiceConfig } from '../api/types';
 import type { Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
 import type { Locale, Theme } from '../types';
+import type { Heard } from './announce';
 import type { ChatModel } from './chat-types';
 import type { HistoryModel } from './history';
 import type { Notice } from './notices';
@@ -15,17 +16,18 @@ export interface SessionState {
   theme: Theme;
   locale: Locale;
   config: ServiceConfig | null;
-  /** Polite live-region text: finished replies, not every token. */
-  announcement: string;
 }
 
 /** Everything one widget instance knows and can do, without any DOM. */
 export interface WidgetModel {
   options: ResolvedOptions;
-  /** Panel open, view, theme, locale, `/config`, the live-region text. */
+  /** Panel open, view, theme, locale, `/config`. */
   session: Store<SessionState>;
   /** The one notice about the last action, shown above the composer (approvals sit in their reply). */
   notice: Store<Notice | null>;
+  /** What a screen reader is told now (state/announce.ts), put into words by ui/Announcer.tsx. */
+  heard: Store<readonly Heard[]>;
+  say(...heard: Heard[]): void;
   chat: ChatModel;
   history: HistoryModel;
   voice: VoiceModel;

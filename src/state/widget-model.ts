@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/client';
 import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
+import { createAnnouncer } from './announce';
 import { createChat } from './chat';
 import type { ChatListener, ChatState } from './chat-types';
 import { createConfigLoader } from './config';
@@ -17,18 +18,6 @@ import type { SessionState, WidgetModel } from './widget-model-types';
 
 export type { SessionState, WidgetModel } from './widget-model-types';
 
-/** What a screen reader should hear of a markdown reply. */
-function plainText(md: string): string {
-  // The start only: the rest would be cut anyway, and a reply may be a megabyte.
-  return md
-    .slice(0, 4e3)
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/[*_`#>|~]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 1000);
-}
-
 export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): WidgetModel {
   const session = store<SessionState>({
     open: false,
@@ -36,7 +25,6 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
     theme: opts.theme,
     locale: opts.locale,
     config: null,
-    announcement: '',
   });
   const notice = store<Notice | null>(null);
   const patch = (p: Partial<SessionState>) => session.update((s) => ({ ...s, ...p }));
@@ -68,6 +56,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
 
   // Created before the chat model itself: a failed /config reads whether a reply is on its way.
   const chatState = store<ChatState>({ conversationId: null, messages: [], busy: 'idle' });
+  // Every state a screen reader is told of, once (state/announce.ts, docs/accessibility.md).
+  const announcer = createAnnouncer(chatState, notice);
   const config = createConfigLoader(
     api,
     life.signal,
@@ -91,9 +81,10 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
       opts.onEvent({ type: 'message_sent', conversationId });
     },
     onReplyDone: (conversationId, text) => {
-      patch({ announcement: `${t().replyDone} ${plainText(text)}` });
+      announcer.replyDone(text);
       opts.onEvent({ type: 'reply_done', conversationId });
     },
+    onReplyCut: (end) => announcer.say({ state: 'ended', end, text: '' }),
     onConversation: (id, title) => history.upsert(id, title),
     onNotFound: (id) => {
       history.remove(id);
@@ -109,15 +100,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
     const replyPending = id ? pending === true : restoring !== null && continuity.kept.pending;
     continuity.save(id ?? restoring, session.get().open, replyPending);
   };
-  // Said once when the visitor starts waiting (not at each retry); the finished reply is said after.
-  let waited = chat.state.get().waiting;
-  const sayWaiting = ({ waiting }: ChatState) => {
-    if (waiting === waited || !(waited = waiting) || waiting === 'retrying') return;
-    const said = waiting === 'resuming' ? t().stillWriting : t().working;
-    // The same words twice in a row would not be heard again: alternate a trailing no-break space.
-    patch({ announcement: session.get().announcement === said ? `${said}\xa0` : said });
-  };
-  const unkeep = [chat.state.subscribe(keep), session.subscribe(keep), chat.state.subscribe(sayWaiting)];
+  const unkeep = [chat.state.subscribe(keep), session.subscribe(keep), announcer.dispose];
 
   const voice = createVoice({
     api,
@@ -175,6 +158,8 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
     options: opts,
     session,
     notice,
+    heard: announcer.heard,
+    say: announcer.say,
     chat,
     history,
     voice,

@@ -12,7 +12,7 @@ import { current, latest, newer, older, type Span } from './window';
 export function MessageList() {
   const model = useModel();
   const { messages, busy } = useStore(model.chat.state);
-  const { config, announcement } = useStore(model.session, 'config', 'announcement', 'locale');
+  const { config } = useStore(model.session, 'config', 'locale');
   const t = useT();
   const list = useRef<HTMLDivElement>(null);
 
@@ -90,9 +90,6 @@ export function MessageList() {
             {t.jumpToLatest}
           </button>
         )}
-      </div>
-      <div class="sr-only" aria-live="polite" aria-atomic="true">
-        {announcement}
       </div>
     </>
   );

@@ -28,7 +28,6 @@ export function NoticeView({ notice, onDismiss }: Props) {
   const heard = useMemo(() => noticeText(notice, locale)[1], [notice, locale]);
   const counting = notice.until !== undefined && detail !== undefined;
   const { kind, action, link } = notice;
-  const urgent = kind === 'error' || kind === 'auth' || kind === 'limit';
   let actions: ComponentChildren = null;
   if (action || onDismiss) {
     actions = (
@@ -48,7 +47,8 @@ export function NoticeView({ notice, onDismiss }: Props) {
     );
   }
   return (
-    <div class="notice" part="notice" data-kind={kind} role={urgent && !link ? 'alert' : 'status'}>
+    // Not a live region: the announcer says it once, in its rule's region (ui/announce.ts).
+    <div class="notice" part="notice" data-kind={kind}>
       <Icon name={kind === 'voice' ? 'mic' : kind} />
       <div class="notice-body">
         <span>{text}</span>

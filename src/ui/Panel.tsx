@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { useStore } from '../state/store';
+import { Announcer } from './Announcer';
 import { ChatView } from './ChatView';
 import { useModel, useT } from './context';
 import { Header } from './Header';
@@ -54,6 +55,7 @@ export function Panel({ inline }: { inline: boolean }) {
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
+      <Announcer />
       {children}
     </div>
   );

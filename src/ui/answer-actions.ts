@@ -59,8 +59,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
     }
     return b;
   };
-  // "Copied" on the button for a moment, and in the polite live region for screen readers (the
-  // same text twice in a row would not be heard again: alternate a trailing no-break space).
+  // "Copied" on the button for a moment, and said by the announcer for screen readers (ui/announce.ts).
   const copy = (part: string, label: (t: Messages) => string, text: () => string) => {
     let copied = false;
     return button(
@@ -69,10 +68,9 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
       () =>
         navigator.clipboard?.writeText(text()).then(() => {
           if (gone) return;
-          const said = model.t().copied;
           copied = true;
           relabel();
-          session.update((s) => ({ ...s, announcement: s.announcement === said ? `${said}\xa0` : said }));
+          model.say({ state: 'copied' });
           later(() => ((copied = false), relabel()), 2e3);
         }, Boolean),
     );

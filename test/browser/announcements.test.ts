@@ -1,0 +1,131 @@
+// What a screen reader is given, state by state (docs/accessibility.md): a recorder in the page
+// keeps every text change of a live region (aria-live, or role alert/status) that no aria-busy
+// holds back, as assistive technology receives it, not the DOM's text. Exact sentences for a
+// finished reply, a table, a cut, stopped or error-ended reply, a limit and a confirmation.
+// Runs in Chromium, Firefox and WebKit (test/browser/engines).
+import { describe, expect, it } from 'vitest';
+import type { ScenarioName } from '../../mock/scenarios';
+import { openPage, WAIT, type WidgetPage } from './engines';
+
+/** Installs the recorder in the page: [region politeness, text] per announcement, in order. */
+async function listen(wp: WidgetPage): Promise<() => Promise<[string, string][]>> {
+  await wp.host.evaluate((host) => {
+    const root = host.shadowRoot!;
+    const log: [string, string][] = [];
+    (window as unknown as { __heard: typeof log }).__heard = log;
+    const last = new WeakMap<Element, string>();
+    const scan = () => {
+      for (const region of root.querySelectorAll('[aria-live], [role="alert"], [role="status"]')) {
+        if (region.closest('[aria-busy="true"]')) continue;
+        const text = region.textContent ?? '';
+        if (last.get(region) === text) continue;
+        last.set(region, text);
+        const live =
+          region.getAttribute('aria-live') ?? (region.getAttribute('role') === 'alert' ? 'assertive' : 'polite');
+        // A trailing no-break space only makes the same words heard again.
+        const said = text.replace(/\u00a0$/, '').trim();
+        if (said) log.push([live, said]);
+      }
+    };
+    new MutationObserver(scan).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  return () => wp.page.evaluate(() => (window as unknown as { __heard: [string, string][] }).__heard.slice());
+}
+
+const WORKING = ['polite', 'The assistant is working on your answer.'];
+
+async function chat(scenario: ScenarioName, locale: 'en' | 'tr' = 'en') {
+  const wp = await openPage({ scenario, initOptions: { locale } });
+  await wp.openPanel();
+  const heard = await listen(wp);
+  return { wp, heard };
+}
+
+/** Waits until `n` announcements were made, then gives them all. */
+const after = async (heard: () => Promise<[string, string][]>, n: number) => {
+  await expect.poll(async () => (await heard()).length, { timeout: WAIT }).toBeGreaterThanOrEqual(n);
+  return heard();
+};
+
+describe('what a screen reader hears', () => {
+  it('a finished reply: working once, then the reply as shown (its table as rows)', async () => {
+    const { wp, heard } = await chat('normal');
+    await wp.send('How many orders did we get last week?');
+    await wp.waitForReplies(1);
+    expect(await after(heard, 2)).toEqual([
+      WORKING,
+      [
+        'polite',
+        "The assistant answered. Here is last week's order summary. There were 42 orders, 7 more than the week before. 30 shipped. 9 still processing. 3 cancelled by the customer. Status: Shipped, Orders: 30, Share: 71%. Status: Processing, Orders: 9, Share: 21%. Status: Cancelled, Orders: 3, Share: 7%. Most orders came from İzmir and Köln — 12 and 8 respectively.",
+      ],
+    ]);
+  });
+
+  it('a table reply: rows as "header: cell", never markdown syntax, shortened with "continues" (Turkish UI)', async () => {
+    const { wp, heard } = await chat('tables', 'tr');
+    await wp.send('Revenue by region?');
+    await wp.waitForReplies(1);
+    const said = await after(heard, 2);
+    expect(said).toEqual([
+      ['polite', 'Asistan yanıtınız üzerinde çalışıyor.'],
+      [
+        'polite',
+        'Asistan yanıtladı. Here is the data you asked for. Revenue by region, last 30 days: Region: Marmara, Revenue: €48,200. Region: Aegean, Revenue: €31,950. Region: Central Anatolia, Revenue: €22,400. Region: Black Sea, Revenue: €9,870. Region: Mediterranean, Revenue: €27,310. Orders and returns by month: Month: January, Orders: 412, Returns: 18. Month: February, Orders: 388, Returns: 22. Month: March, Orders: 455, Returns: 19. Month: April, Orders: 501, Returns: 31. Month: May, Orders: 478, Returns: n/a. Month: June, Orders: 530, Returns: 27. Aylık ciro (Turkish format): Ay: Ocak, Ciro: ₺1.234.567,50, Not: Kış… Yanıtın devamı var.',
+      ],
+    ]);
+    for (const [, text] of said) expect(text).not.toMatch(/\||---|:--/);
+  });
+
+  it('a cut reply: its incomplete note and the notice, at once', async () => {
+    const { wp, heard } = await chat('cut');
+    await wp.send('Top customers?');
+    await wp.host.locator('[part~="notice"][data-kind="interrupted"]').waitFor();
+    expect(await after(heard, 2)).toEqual([
+      WORKING,
+      ['assertive', 'Cut off. This answer is incomplete. The answer was interrupted.'],
+    ]);
+  });
+
+  it('a reply the visitor stopped: its incomplete note, politely', async () => {
+    const { wp, heard } = await chat('slow');
+    await wp.send('Orders?');
+    await wp.host.locator('[part~="message"][data-role="assistant"]', { hasText: 'Here' }).waitFor();
+    await wp.part('stop-button').click();
+    expect(await after(heard, 2)).toEqual([WORKING, ['polite', 'Stopped. This answer is incomplete.']]);
+  });
+
+  it('a reply ended by an `error` event: its incomplete note and the notice', async () => {
+    const { wp, heard } = await chat('error-event');
+    await wp.send('Stock in warehouse B?');
+    expect(await after(heard, 2)).toEqual([
+      WORKING,
+      ['assertive', 'Ended by an error. This answer is incomplete. Something went wrong. Please try again.'],
+    ]);
+  });
+
+  it('a limit: said with its reset as it is then (no countdown), and the reset once it comes', async () => {
+    const { wp, heard } = await chat('limit-short');
+    await wp.send('Top customers?');
+    expect((await after(heard, 2)).slice(1)).toEqual([
+      ['assertive', 'You are sending messages too quickly. You can write again in 8 seconds.'],
+    ]);
+    expect(await after(heard, 3)).toEqual([
+      WORKING,
+      ['assertive', 'You are sending messages too quickly. You can write again in 8 seconds.'],
+      ['polite', 'You can write again now.'],
+    ]);
+  });
+
+  it('a confirmation: asked after the reply that leads to it', async () => {
+    const { wp, heard } = await chat('confirmation');
+    await wp.send('Mark order #1042 as shipped');
+    await wp.part('confirm-button').waitFor();
+    expect(await after(heard, 2)).toEqual([
+      WORKING,
+      [
+        'polite',
+        "The assistant answered. I found the order. Changing its status needs your confirmation. Update the status of order #1042 to 'shipped'? Waiting for your decision.",
+      ],
+    ]);
+  });
+});
