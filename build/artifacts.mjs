@@ -1,15 +1,18 @@
 // The files `npm run build` makes: the one list every build script reads (vite.config.ts,
 // scripts/build.mjs, scripts/size.mjs). package.json cannot import it; test/build/facts.test.ts
-// checks that its `exports`, `sideEffects` and `sizeBudget` name these files and no others.
+// checks that its `exports`, `sideEffects` and `sizeBudget` name these files and no others. The
+// names of the files a page serves are the widget's public surface (src/surface/files.mjs).
+import { RUNTIME_FILES, SCRIPT_FILE } from '../src/surface/files.mjs';
 
 /**
  * The lazy runtimes (vite.config.ts mode -> build), loaded by widget.js on first use. They are
  * built first so that widget.js and index.mjs carry their integrity (src/runtime/integrity.ts).
- * A new runtime is one line here, plus its package.json `exports` and `sideEffects` entries.
+ * A new runtime is one line here and its file name in src/surface/files.mjs, plus its package.json
+ * `exports` and `sideEffects` entries.
  */
 export const RUNTIMES = {
-  voice: { entry: 'src/voice/runtime.ts', fileName: 'widget-voice.js', format: 'iife' },
-  chart: { entry: 'src/chart/runtime.ts', fileName: 'widget-chart.js', format: 'iife' },
+  voice: { entry: 'src/voice/runtime.ts', fileName: RUNTIME_FILES.voice, format: 'iife' },
+  chart: { entry: 'src/chart/runtime.ts', fileName: RUNTIME_FILES.chart, format: 'iife' },
 };
 
 /**
@@ -20,7 +23,7 @@ export const RUNTIMES = {
  */
 export const BUILDS = {
   ...RUNTIMES,
-  production: { entry: 'src/index.ts', fileName: 'widget.js', format: 'iife' },
+  production: { entry: 'src/index.ts', fileName: SCRIPT_FILE, format: 'iife' },
   esm: { entry: 'src/esm.ts', fileName: 'index.mjs', format: 'es' },
 };
 

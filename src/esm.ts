@@ -16,7 +16,6 @@ export { OPTION_NAMES } from './types';
 
 export type {
   AskOptions,
-  ErrorCause,
   InitOptions,
   Locale,
   OptionName,

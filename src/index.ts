@@ -1,6 +1,7 @@
 // The IIFE entry: defines window.ServiceWidget and nothing else (no DOM, listener or request),
 // unless the page's async loader snippet already queued `init` calls: those run now.
 import { init } from './init';
+import { METHODS } from './surface';
 import type { ServiceWidgetApi, WidgetInstance } from './types';
 import { version } from './version';
 
@@ -11,21 +12,6 @@ interface QueuedInit {
   /** The stand-in instance the stub returned: `q` holds `[method, args]` calls made on it so far. */
   1: Record<string, unknown> & { q?: unknown };
 }
-
-const METHODS = [
-  'open',
-  'close',
-  'toggle',
-  'newConversation',
-  'setTheme',
-  'setLocale',
-  'ask',
-  'destroy',
-] as const satisfies readonly (keyof WidgetInstance)[];
-/** Fails to compile when WidgetInstance gains a method the stand-in would not forward. */
-type Unqueued = Exclude<keyof WidgetInstance, (typeof METHODS)[number]>;
-// oxlint-disable-next-line no-unused-vars -- a compile-time check: it does not type-check while one is missing
-const everyMethodQueued: [Unqueued] extends [never] ? true : { unqueued: Unqueued } = true;
 
 const stub = (window as { ServiceWidget?: unknown }).ServiceWidget;
 window.ServiceWidget = { init, version } satisfies ServiceWidgetApi;

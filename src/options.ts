@@ -1,4 +1,7 @@
-import { OPTION_NAMES, type InitOptions, type Locale, type OptionName, type Theme, type WidgetEvent } from './types';
+// The defaults below are OPTION_DEFAULTS of ./surface, written as literals (36 bytes of gzip less);
+// test/docs/surface.test.ts resolves options without them and compares.
+import { isLocale, LOCALES, OPTION_NAMES, RUNTIME_FILES, THEMES } from './surface';
+import type { InitOptions, Locale, OptionName, Theme, WidgetEvent } from './types';
 
 export interface ResolvedOptions {
   publicId: string;
@@ -24,8 +27,6 @@ export interface ResolvedOptions {
 
 type Getter = () => string | Promise<string>;
 
-const THEMES: readonly Theme[] = ['dark', 'light', 'auto'];
-const LOCALES: readonly Locale[] = ['tr', 'en'];
 export { OPTION_NAMES };
 
 /**
@@ -61,11 +62,9 @@ const check = <T>(
 const oneOf = <T extends string>(key: string, v: unknown, allowed: readonly T[], required?: boolean) =>
   check<T>(key, v, (x) => allowed.includes(x as T), `one of ${allowed.map((a) => `'${a}'`).join(', ')}`, required);
 
+/** The first of the browser's languages that is a UI language (`tr-TR` is `tr`), else English. */
 export const detectLocale = (languages: readonly string[]): Locale =>
-  (languages
-    .find((l) => /^(tr|en)/i.test(l))
-    ?.slice(0, 2)
-    .toLowerCase() as Locale | undefined) ?? 'en';
+  languages.map((l) => l.slice(0, 2).toLowerCase()).find(isLocale) ?? 'en';
 
 export const assertTheme = (theme: unknown) => oneOf('theme', theme, THEMES, true) as Theme;
 
@@ -150,7 +149,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
   // Next to widget.js, or (bundled or inlined: no script src) on the service: never where the
   // page's <base href> points.
   const here = scriptSrc ?? (baseUrl as string).replace(/\/*$/, '/');
-  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL('widget-voice.js', here).href;
+  const voiceRuntimeUrl = url('voiceRuntimeUrl') ?? new URL(RUNTIME_FILES.voice, here).href;
 
   // The container: an attached element, or a selector that matches one.
   const c = o.container;
@@ -196,7 +195,7 @@ export function resolveOptions(input: unknown, scriptSrc: string | null): Resolv
       ) ?? 30_000,
     voiceRuntimeUrl,
     // Not an option: widget-chart.js is always the file next to widget.js (docs/charts.md).
-    chartRuntimeUrl: new URL('widget-chart.js', here).href,
+    chartRuntimeUrl: new URL(RUNTIME_FILES.chart, here).href,
     portalUrl: url('portalUrl'),
     nonce: str('nonce'),
     open: bool('open'),

@@ -5,6 +5,7 @@ import { loadMarkdown } from './markdown/engine';
 import type { ResolvedOptions } from './options';
 import { createWidgetModel, type SessionState, type WidgetModel } from './state/widget-model';
 import { applyStyles } from './styles';
+import { METHODS } from './surface';
 import type { AskOptions, Locale, WidgetEvent, WidgetInstance } from './types';
 import { App } from './ui/App';
 import { ModelContext } from './ui/context';
@@ -191,9 +192,11 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
       instances.delete(host);
     },
   } as WidgetInstance;
-  // The page's calls need the model: made now if idle time has not come yet; none once destroyed.
-  for (const name of ['open', 'close', 'toggle', 'newConversation', 'setTheme', 'setLocale'] as const)
-    instance[name] = (arg?: unknown) => void (destroyed || (core()[name] as (a?: unknown) => void)(arg));
+  // Every other method (src/surface: METHODS) is the model's, which it needs: made now if idle time
+  // has not come yet; none once destroyed.
+  for (const name of METHODS)
+    (instance[name] as unknown) ??= (arg?: unknown) =>
+      void (destroyed || (core() as unknown as Record<string, (a?: unknown) => void>)[name]!(arg));
   instances.set(host, instance);
   queueMicrotask(() => {
     if (destroyed) return;

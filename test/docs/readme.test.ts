@@ -59,18 +59,7 @@ describe('README snippets', () => {
     }
   });
 
-  it('names only methods, options and error codes the widget has', async () => {
-    const { OPTION_NAMES } = await import('../../src/types');
-    const optionRows = [...README.matchAll(/^\| `(\w+)` \| /gm)].map((m) => m[1]!);
-    expect(optionRows.sort()).toEqual([...OPTION_NAMES].sort());
-    const types = readFileSync(path.join(REPO, 'src', 'types.ts'), 'utf8');
-    const codes = /`code`: ((?:`\w+`,?\s*(?:and\s*)?)+)/.exec(README.replace(/\n/g, ' '))?.[1] ?? '';
-    const named = [...codes.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
-    expect(named.length).toBeGreaterThan(8);
-    const union = /export type WidgetErrorCode =([\s\S]*?);/.exec(types)![1]!;
-    const all = [...union.matchAll(/\| '(\w+)'/g)].map((m) => m[1]!);
-    expect(named.sort()).toEqual(all.sort());
-  });
+  // Its options, methods, events, error codes, parts and properties: test/docs/surface.test.ts.
 
   it('is short enough to read to the end', () => {
     expect(Buffer.byteLength(README)).toBeLessThanOrEqual(20_000);

@@ -28,7 +28,6 @@ const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as
 // The built files come from build/artifacts.mjs (the one list of them: test/build/facts.test.ts).
 const SHIPPED = [
   'CHANGELOG.md',
-  'CONTRIBUTING.md',
   'README.md',
   'dist/index.d.ts',
   'dist/integrity.json',
@@ -89,8 +88,9 @@ describe('package.json', () => {
 
   it('npm pack ships the bundles, their types, the documents and examples/, and nothing else', () => {
     const files = packedFiles();
-    // docs/*.md and examples/ ship, because the README links into them; the screenshots do not
-    // (0.6 MB of PNGs): the registry shows the README's images from the repository.
+    // The integrator docs of docs/ (package.json `files`; test/docs/package-docs.test.ts) and
+    // examples/ ship; the screenshots do not (0.6 MB of PNGs): the registry shows the README's
+    // images from the repository.
     expect(files.filter((f) => !/^(docs|examples)\//.test(f))).toEqual(SHIPPED);
     expect(files.filter((f) => /\.map$|\.png$|^src\/|^test\//.test(f))).toEqual([]);
   }, 30_000);
