@@ -16,6 +16,7 @@ export { OPTION_NAMES } from './types';
 
 export type {
   AskOptions,
+  ErrorCause,
   InitOptions,
   Locale,
   OptionName,

@@ -33,7 +33,28 @@ export type WidgetEvent =
   | { type: 'close' }
   | { type: 'message_sent'; conversationId: string | null }
   | { type: 'reply_done'; conversationId: string | null }
-  | { type: 'error'; code: WidgetErrorCode; message: string };
+  | {
+      type: 'error';
+      code: WidgetErrorCode;
+      message: string;
+      /** Set when the widget knows the failure is a deployment mistake (docs/troubleshooting.md). */
+      cause?: ErrorCause;
+    };
+
+/**
+ * Why a failure happened, when it is a setting of the page or the deployment, for dashboards
+ * (docs/troubleshooting.md has each): the console names the value to change once.
+ */
+export type ErrorCause =
+  | 'csp'
+  | 'cors'
+  | 'mixed-content'
+  | 'content-type'
+  | 'token-clock'
+  | 'token-lifetime'
+  /** Told in the console only: the reply still works. */
+  | 'cors-expose'
+  | 'buffered';
 
 export interface InitOptions {
   /** Tenant + project id, sent as `X-Public-Id`. Not a secret. Required. */

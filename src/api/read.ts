@@ -1,4 +1,5 @@
 // Reading a 2xx answer that request.ts returned: JSON, or the chat stream (docs/protocol.md "The chat stream").
+import { tell, withCause } from './diagnose';
 import { NetworkError, ProtocolError, StreamInterruptedError } from './errors';
 import { parseObject } from './fields';
 import { isSafeId } from './ids';
@@ -28,18 +29,32 @@ export async function readChatStream(
   res: Response,
   onEvent: (e: ChatEvent) => void,
   signal?: AbortSignal,
+  /** When the request was sent (Date.now()): a reply whose first byte came late, all at once, was buffered. */
+  sentAt = Date.now(),
 ): Promise<{ conversationId: string | null }> {
   const type = res.headers.get('Content-Type');
   if (!/^text\/event-stream\b/i.test(type!) || !res.body) {
     void res.body?.cancel().catch(() => {});
-    throw new ProtocolError(`Unexpected answer: ${type}`);
+    if (res.body)
+      tell('content-type', `the service answered POST /chat with Content-Type ${type}: send text/event-stream`);
+    throw withCause(new ProtocolError(`Unexpected answer: ${type}`), res.body ? 'content-type' : undefined);
   }
   // An id that would move a later request's path is not taken.
   const header = res.headers.get('X-Conversation-Id');
   const conversationId = isSafeId(header) ? header : null;
   // Known before any token arrives, so a cut or stopped stream can still be reloaded.
   onEvent({ type: 'start', conversationId });
-  const decoder = createChatDecoder(onEvent);
+  // Counted for the buffering check: events, the reads that brought any, when the first came.
+  let events = 0;
+  let reads = 0;
+  let firstAt = 0;
+  const decoder = createChatDecoder((e) => {
+    events++;
+    // A new conversation named by its event but not by the header: CORS hides X-Conversation-Id.
+    if (e.type === 'conversation' && header === null)
+      tell('cors-expose', 'the service does not expose X-Conversation-Id: add it to Access-Control-Expose-Headers');
+    onEvent(e);
+  });
   const reader = res.body.getReader();
   // Browsers error the body when fetch's signal aborts; cancelling too covers bodies that don't
   // (an injected fetch), and is how a stalled stream is dropped.
@@ -62,10 +77,17 @@ export async function readChatStream(
       signal?.throwIfAborted();
       // A stalled stream was cut: nothing it said before makes it finished.
       if (stalled) break;
+      const before = events;
       if (chunk.done) decoder.end();
       else decoder.feed(chunk.value);
+      if (events > before && !reads++) firstAt = Date.now();
       if (decoder.finished) {
         finished = !chunk.done;
+        if (events > 3 && reads < 3 && firstAt - sentAt > 1e3)
+          tell(
+            'buffered',
+            'the reply arrived all at once: turn off buffering of text/event-stream in your proxy or CDN',
+          );
         return { conversationId };
       }
       if (chunk.done) break;

@@ -2,6 +2,7 @@
 // idempotency"), in the manner of ky: the token for each attempt, a per-attempt timeout, the retry
 // loop, and non-2xx answers turned into HttpError.
 // The 2xx answer is returned unread: read.ts reads it (JSON or the chat stream).
+import { whyRefused, whyUnanswered, withCause } from './diagnose';
 import { HttpError, NetworkError } from './errors';
 import { get, parseObject, str } from './fields';
 import { parseRetryAfter, retryDelay, sleep } from './timing';
@@ -24,6 +25,8 @@ export interface RequestConfig {
   random?: () => number;
   /** Time allowed until the answer's headers arrive, per attempt. Default: no limit. */
   requestTimeoutMs?: number;
+  /** The token is the static `authToken` (an expired one is then no deployment mistake). */
+  staticToken?: boolean;
 }
 
 export interface RequestInit {
@@ -127,13 +130,21 @@ export function createRequest(cfg: RequestConfig): Request {
       if (res) {
         err = await httpError(res);
         signal?.throwIfAborted();
-        if (res.status === 401 && /^(token_expired|invalid_token)$/.test((err as HttpError).code!))
+        if (res.status === 401 && /^(token_expired|invalid_token)$/.test((err as HttpError).code!)) {
           cfg.tokens.rejected();
+          withCause(err, whyRefused(token, !!cfg.staticToken));
+        }
         if (res.status !== 503) throw err;
         wait = (err as HttpError).retryAfterMs;
       }
       const delay = retryDelay(attempt, wait, cfg.random ?? Math.random);
-      if (delay === undefined) throw err;
+      if (delay === undefined) {
+        // Given up without an answer: the page's CSP, CORS or mixed content is named, if it was that.
+        if (!res && !(err as NetworkError).timedOut)
+          withCause(err!, await whyUnanswered(base + path, post ? 'POST' : 'GET', cfg.fetch ?? fetch));
+        signal?.throwIfAborted();
+        throw err;
+      }
       onRetry?.();
       await sleep(delay, signal);
     }

@@ -58,6 +58,11 @@ export const MESSAGES = {
     'The chat can’t connect right now. Please try again later.',
     'Sohbet şu anda bağlanamıyor. Lütfen daha sonra tekrar deneyin.',
   ],
+  // A setting of the page or the deployment (docs/troubleshooting.md): neither the service's fault nor the network's.
+  pageSetup: [
+    'The chat is not set up correctly on this site yet. Please let the site’s team know.',
+    'Sohbet bu sitede henüz doğru kurulmamış. Lütfen site ekibine bildirin.',
+  ],
   reference: [(id) => `Reference: ${id}`, (id) => `Başvuru kodu: ${id}`],
   interrupted: ['The answer was interrupted.', 'Yanıt yarıda kesildi.'],
   notFound: ['This conversation is no longer available.', 'Bu sohbet artık mevcut değil.'],

@@ -4,7 +4,8 @@
 import { AuthTokenError, HttpError, NetworkError, StreamInterruptedError, type LimitPeriod } from '../api/errors';
 import { messages, resetTime, type Messages } from '../i18n';
 import { untilText } from '../i18n/countdown';
-import type { Locale, WidgetErrorCode } from '../types';
+import { causeOf } from '../api/diagnose';
+import type { ErrorCause, Locale, WidgetErrorCode } from '../types';
 
 /** Every notice kind, the `data-kind` of the `notice` part: each has its announcement (ui/announce.ts). */
 export const NOTICE_KINDS = ['approval', 'limit', 'auth', 'error', 'offline', 'voice', 'interrupted'] as const;
@@ -46,6 +47,8 @@ export interface Notice {
   /** The notice's button: `retry` repeats exactly the action that failed, `reload` the conversation. */
   action?: ['retry' | 'reload', () => void];
   cause?: Cause;
+  /** A deployment mistake the widget diagnosed: the `error` event's `cause`. */
+  fault?: ErrorCause;
 }
 
 /** The browser says it is offline: nothing was sent. */
@@ -63,6 +66,14 @@ export class ReplyLateError extends Error {
  * `retry` repeats the failed action; it is offered only where trying again can help.
  */
 export function noticeFor(err: unknown, staticToken: boolean, retry?: () => void): Notice {
+  const n = noticeOf(err, staticToken, retry);
+  // A page or deployment setting (api/diagnose.ts): the code stays, the visitor is not told the
+  // service or their network failed.
+  const fault = causeOf(err);
+  return fault ? { ...n, kind: 'error', say: 'pageSetup', fault } : n;
+}
+
+function noticeOf(err: unknown, staticToken: boolean, retry?: () => void): Notice {
   const again = retry && (['retry', retry] as Notice['action']);
   if (err instanceof OfflineError) return { kind: 'offline', code: 'offline', say: 'offline' };
   // Cut after it began: `retry` reloads the conversation; a reply is never sent twice.

@@ -38,7 +38,13 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
       told.add(n.cause);
       console.error(`ServiceWidget: check the \`${n.cause}\` option: ${MISCONFIGURED[n.cause]}.`);
     }
-    if (n.code) opts.onEvent({ type: 'error', code: n.code, message: noticeText(n, session.get().locale)[0] });
+    if (n.code)
+      opts.onEvent({
+        type: 'error',
+        code: n.code,
+        message: noticeText(n, session.get().locale)[0],
+        ...(n.fault && { cause: n.fault }),
+      });
   };
   // Pressing "Try again" takes the notice away; failing again brings a new one.
   const fail = (err: unknown, retry?: () => void) =>

@@ -1,0 +1,103 @@
+// Deployment mistakes named to the page's developer (docs/troubleshooting.md): the page's CSP, CORS,
+// mixed content, a buffering proxy, the wrong content type, a token backend's clock or lifetime.
+// Each is told once per page, as one console line with the value to change. Nothing here runs
+// before a request failed or a reply ended: the happy path only counts reads.
+import type { ErrorCause } from '../types';
+import { get, parseObject } from './fields';
+
+const told = new Set<ErrorCause>();
+
+/** One console line per cause and page, naming the troubleshooting entry. */
+export function tell(cause: ErrorCause, what: string): void {
+  if (told.has(cause)) return;
+  told.add(cause);
+  console.error(`ServiceWidget: ${what} (README, Troubleshooting: docs/troubleshooting.md#${cause}).`);
+}
+
+/** For tests: every cause may be told again. */
+export const forget = (): void => told.clear();
+
+/** The error carries the cause it was diagnosed with (read by state/notices.ts). */
+export const withCause = <E extends Error>(err: E, cause: ErrorCause | undefined): E =>
+  Object.assign(err, cause && { diagnosis: cause });
+
+export const causeOf = (err: unknown): ErrorCause | undefined => (err as { diagnosis?: ErrorCause } | null)?.diagnosis;
+
+let violations: string[] | undefined;
+
+/**
+ * Why a request to `url` got no answer: mixed content, the page's CSP, or CORS; undefined for a
+ * network that is down (or a browser that tells nothing). Checked after the failure, in that order:
+ * a `no-cors` request (same method and path) that answers means the service is there and the browser
+ * refused to show it.
+ */
+export async function whyUnanswered(
+  url: string,
+  method: string,
+  doFetch: typeof fetch,
+): Promise<ErrorCause | undefined> {
+  const { origin } = new URL(url);
+  const page = location.origin;
+  if (location.protocol === 'https:' && origin.startsWith('http:')) {
+    tell('mixed-content', `baseUrl ${origin} is http: on this https: page, so the browser blocks it: use https://`);
+    return 'mixed-content';
+  }
+  if (!navigator.onLine) return undefined;
+  // The failed request's own violation event may come before or after its rejection: the probe is
+  // blocked by the same policy and gives the listener its event.
+  if (!violations) {
+    violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => violations!.push(e.blockedURI));
+  }
+  // The same method and path, without the headers or body a preflight would be asked for.
+  const answered = await doFetch(url, { method, mode: 'no-cors', credentials: 'omit', redirect: 'error' }).then(
+    () => true,
+    () => false,
+  );
+  await new Promise((resolve) => setTimeout(resolve));
+  if (violations.some((uri) => uri.startsWith(origin))) {
+    tell('csp', `this page's Content-Security-Policy blocks ${origin}: add it to connect-src`);
+    return 'csp';
+  }
+  if (!answered) return undefined;
+  tell(
+    'cors',
+    `the service at ${origin} refused this page's origin ${page} (CORS): allow ${page} in Access-Control-Allow-Origin ` +
+      'and Authorization, X-Public-Id, Idempotency-Key, Content-Type in Access-Control-Allow-Headers',
+  );
+  return 'cors';
+}
+
+/** A 401 for a token: is it the backend's clock or the token's lifetime (decoded only, never verified)? */
+export function whyRefused(token: string, staticToken: boolean): ErrorCause | undefined {
+  let payload = '';
+  try {
+    payload = atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    // not base64url: not a JWT, nothing to read
+  }
+  const claims = parseObject(payload);
+  const iat = get(claims, 'iat');
+  const exp = get(claims, 'exp');
+  if (typeof iat !== 'number' || typeof exp !== 'number') return undefined;
+  const now = Date.now() / 1e3;
+  if (exp - iat > 86400) {
+    tell(
+      'token-lifetime',
+      `the token lives ${Math.round((exp - iat) / 3600)} h; the service allows 24: sign exp ≤ iat + 86400`,
+    );
+    return 'token-lifetime';
+  }
+  const ahead = iat - now > 60;
+  // An expired static authToken is an ordinary end of session; a fresh one from getAuthToken is not.
+  if (ahead || (exp < now && !staticToken)) {
+    tell(
+      'token-clock',
+      ahead
+        ? `the token's iat is ${Math.round(iat - now)} s ahead of this page's clock: sync the token backend's clock (NTP)`
+        : `getAuthToken gave a token that expired ${Math.round(now - exp)} s ago: sign a fresh one each call, sync the backend's clock`,
+    );
+    return 'token-clock';
+  }
+  return undefined;
+}
