@@ -30,21 +30,27 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: filesFor(ENGINE, BROWSER_DIR).map((file) => `${BROWSER_DIR}/${file}`),
+          include: [
+            ...filesFor(ENGINE, BROWSER_DIR).map((file) => `${BROWSER_DIR}/${file}`),
+            // Pictures for people, not tests: only `npm run doc-images` takes them (docs/testing.md).
+            ...(process.env.UPDATE_DOC_IMAGES ? [`${BROWSER_DIR}/doc-images/*.images.ts`] : []),
+          ],
           environment: 'node',
-          // One worker runs every file (fileParallelism is off): the Firefox or WebKit session
-          // (seconds to start) and the Chromium connection serve the whole run, and the modules
-          // (playwright-core, vite, …) are imported once, not once per file (in Chromium that was
-          // 45 of 255 s over 11 files at load 7, docs/testing.md "Where the time goes").
+          // Each worker keeps its browser connection (Chromium), browser (Firefox) or WebKitWebDriver
+          // session and its imported modules for every file it runs (isolate: false); files run side
+          // by side in BROWSER_WORKERS workers (test/browser/run.mjs sizes them to the machine), and
+          // each test has a mock service of its own (setup.ts).
           isolate: false,
+          fileParallelism: true,
+          maxWorkers: Number(process.env.BROWSER_WORKERS) || 2,
           globalSetup: ['test/browser/global-setup.ts'],
+          setupFiles: ['test/browser/setup.ts'],
           // WebDriver (WebKit) takes one HTTP round trip per step: the long flows need more time there.
           testTimeout: ENGINE === 'chromium' ? 30_000 : 60_000,
           hookTimeout: 60_000,
-          // A failed test runs once more; one that passes then is named in the run's summary as a
-          // second try (test/browser/named-outcomes.ts), never counted as a plain pass in silence.
-          retry: 1,
-          fileParallelism: false,
+          // No second tries: a test that passes only sometimes is a defect to fix at its cause
+          // (docs/testing.md, "Waiting").
+          retry: 0,
         },
       },
     ],

@@ -79,10 +79,15 @@ export function createMockService(opts: MockServiceOptions): MockService {
     chunkDelayMs: () => chunkDelayMs,
   };
 
+  // Made on first use: msw's `ws.link` listens on a channel shared by every link of the process,
+  // and the Node server (a new one per browser test) serves the voice socket without it.
+  let wsHandlers: WebSocketHandler[] | undefined;
   return {
     context,
     handlers: createHandlers(opts.baseUrl, context),
-    wsHandlers: [createVoiceHandler(opts.baseUrl, context)],
+    get wsHandlers() {
+      return (wsHandlers ??= [createVoiceHandler(opts.baseUrl, context)]);
+    },
     get scenario() {
       return scenario;
     },

@@ -1,8 +1,8 @@
 // Refreshes docs/images/: `npm run doc-images` runs the browser tests that take screenshots, in the
 // three engines, with UPDATE_DOC_IMAGES=1 (those tests then copy theirs into docs/images/ themselves),
 // then this script, which builds the rest from artifacts/screenshots/: the README's panel and theme
-// images (test/browser/screenshots.test.ts), the table images (table-layout.test.ts) and the
-// visitor's-minute states (minute-screenshots.test.ts, ./state-images.mjs).
+// images (test/browser/doc-images/panels.images.ts), the table images (table-layout.test.ts) and the
+// visitor's-minute states (doc-images/minute.images.ts, ./state-images.mjs).
 // A plain test run never touches docs/images/, so the tree stays clean.
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
@@ -61,5 +61,5 @@ try {
 }
 console.log('docs/images/: panel-{chromium,firefox,webkit}.png, phone-tr.png, themes.png refreshed');
 
-// The visitor's minute (waiting, countdown, incomplete): from test/browser/minute-screenshots.test.ts.
+// The visitor's minute (waiting, countdown, incomplete): from test/browser/doc-images/minute.images.ts.
 await import('./state-images.mjs');

@@ -1,6 +1,6 @@
 // docs/images/minute-<state>-<desktop|phone>.png from the last run of
-// test/browser/minute-screenshots.test.ts in Chromium (artifacts/screenshots/):
-//   node test/browser/run.mjs --engine=chromium minute-screenshots && node scripts/state-images.mjs
+// test/browser/doc-images/minute.images.ts in Chromium (artifacts/screenshots/):
+//   node test/browser/run.mjs --engine=chromium doc-images/minute && node scripts/state-images.mjs
 // Each image shows one state in dark en, dark tr, light en and light tr, side by side: the panel
 // (the right-hand 460 px) of the desktop shots, the whole phone screen of the phone shots.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ const images = new URL('../docs/images/', import.meta.url);
 const COMBOS = ['dark-en', 'dark-tr', 'light-en', 'light-tr'];
 const dataUrl = (name) => {
   const file = new URL(`${name}-chromium.png`, shots);
-  if (!existsSync(file)) throw new Error(`state-images: ${file.pathname} is missing; run minute-screenshots first`);
+  if (!existsSync(file)) throw new Error(`state-images: ${file.pathname} is missing; run doc-images/minute first`);
   return `data:image/png;base64,${readFileSync(file).toString('base64')}`;
 };
 

@@ -69,14 +69,17 @@ const STEPS = [
     () => {
       const file = path.join(RESULTS, 'browser.json');
       const ok = run('node', ['test/browser/run.mjs'], { BROWSER_SUMMARY_FILE: file });
-      const engines = readCounts(file) ?? [];
+      const { engines = [], slowest = [] } = readCounts(file) ?? {};
       const sum = (key) => engines.reduce((n, e) => n + (e[key] ?? 0), 0);
-      // A failed test, and one that passed only on its second try, are named (test/browser/named-outcomes.ts).
-      const detail = engines.flatMap((e) => [
-        `       ${e.engine}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`,
-        ...(e.failedNames ?? []).map((name) => `         failed: ${name}`),
-        ...(e.secondTries ?? []).map((name) => `         passed on a second try: ${name}`),
-      ]);
+      // A failed test is named, so that a log cut to its last lines still says which (test/browser/named-outcomes.ts).
+      const detail = [
+        ...engines.flatMap((e) => [
+          `       ${e.engine}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped (${e.seconds.toFixed(0)} s)`,
+          ...(e.failedNames ?? []).map((name) => `         failed: ${name}`),
+        ]),
+        '       the ten slowest files:',
+        ...slowest.map((line) => `     ${line}`),
+      ];
       const tests = engines.length
         ? { passed: sum('passed'), failed: sum('failed'), skipped: sum('skipped') }
         : undefined;
@@ -88,6 +91,7 @@ const STEPS = [
 
 const lines = [];
 const total = { passed: 0, failed: 0, skipped: 0 };
+const runStarted = Date.now();
 for (const [name, step] of STEPS) {
   console.log(`\n=== npm test: ${name}`);
   const started = Date.now();
@@ -109,6 +113,8 @@ for (const [name, step] of STEPS) {
   }
 }
 
+const wall = Math.round((Date.now() - runStarted) / 1000);
+lines.push(`wall time: ${Math.floor(wall / 60)} min ${wall % 60} s`);
 console.log(`\n=== npm test: summary\n${lines.join('\n')}`);
 console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed ? 1 : 0);

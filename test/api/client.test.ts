@@ -276,7 +276,7 @@ describe('chat stream reading', () => {
     const ac = new AbortController();
     const events: ChatEvent[] = [];
     const pending = makeClient({ fetch }).chat({ message: 'x' }, (e) => events.push(e), ac.signal);
-    await new Promise((r) => setTimeout(r, 0));
+    await vi.waitFor(() => expect(events.at(-1)).toEqual({ type: 'delta', text: 'a' }));
     ac.abort();
     const err = await pending.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DOMException);

@@ -13,6 +13,7 @@ import {
   ENGINE,
   openPage,
   problems,
+  frames,
   settle,
   STRICT_CSP,
   WAIT,
@@ -375,7 +376,7 @@ describe('charts', () => {
         await hover(months.locator('[part~="chart"] circle.mark').nth(9));
         await wp.part('composer-input').blur();
         await months.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
-        await settle(wp.page);
+        await frames(wp.page);
         // The first and last months are labelled at every width.
         expect(await months.locator('[part~="chart"] > text').allTextContents()).toEqual(
           expect.arrayContaining(['January', 'June']),

@@ -2,7 +2,7 @@
 // reopening, the Confirm flow, and the connected-accounts tab (with and without portalUrl, and blocked). Runs in
 // Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
-import { apiRequests, cannedAnswer, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
+import { apiRequests, cannedAnswer, openPage, releaseCanned, serverUrl, WAIT, type WidgetPage } from './engines';
 
 const seeded = () => `demo-browser-${Date.now().toString(36)}`;
 
@@ -89,7 +89,7 @@ describe('connected accounts', () => {
         cannedAnswer('/api/v1/widget/config', {
           body: JSON.stringify(config),
           headers: { 'Content-Type': 'application/json' },
-          delayMs: 1500,
+          held: true,
         }),
     });
     await wp.openPanel();
@@ -103,6 +103,7 @@ describe('connected accounts', () => {
         );
     const before = await boxes();
     expect(before.some((b) => b.startsWith('plug-button'))).toBe(false);
+    await releaseCanned();
     await wp.part('plug-button').waitFor({ timeout: WAIT });
     const after = await boxes();
     for (const box of before) expect(after).toContain(box);

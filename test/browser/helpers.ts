@@ -11,7 +11,9 @@ import type { MockSettings, RecordedRequest } from '../../mock/types';
 import type { InitOptions, WidgetEvent, WidgetInstance } from '../../src/types';
 import { recordNative } from './engines/chromium';
 import type { ConsoleEntry } from './engines/driver';
+import type { RunningMockServer } from '../../mock/node-server';
 import { PAGES_DIR, REPO_ROOT, SCREENSHOTS_DIR, urlPath } from './paths';
+import { startTestServer } from './test-server';
 
 export { DEMO_PUBLIC_ID };
 
@@ -86,7 +88,28 @@ export async function disconnectBrowser(): Promise<void> {
   await b?.close().catch(() => undefined);
 }
 
-export const serverUrl = (): string => inject('serverUrl');
+let testServer: RunningMockServer | null = null;
+
+/** Starts this test's own mock service (test/browser/setup.ts, before each test). */
+export async function startTestMock(): Promise<void> {
+  testServer = await startTestServer();
+}
+
+/** Closes this test's mock service and every connection to it (test/browser/setup.ts, after each test). */
+export async function stopTestMock(): Promise<void> {
+  const server = testServer;
+  testServer = null;
+  await server?.close();
+}
+
+/**
+ * `http://127.0.0.1:<port>`: this test's own mock service (test/browser/test-server.ts), its
+ * `/__mock/*` control routes and the repo as static files. Only inside a test (or its hooks).
+ */
+export function serverUrl(): string {
+  if (!testServer) throw new Error('serverUrl(): each test has its own mock service, started before it (setup.ts)');
+  return testServer.url;
+}
 
 /** POST to one of the mock's `/__mock/*` control routes. */
 export async function mockControl(route: 'reset' | 'scenario' | 'settings', body: unknown = {}): Promise<unknown> {

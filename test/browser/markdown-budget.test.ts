@@ -98,7 +98,8 @@ const settle = async (wp: WidgetPage, from: number, done: (s: Shown) => boolean,
     });
     if (shown && done(shown)) return longestTaskSince(wp, from);
     if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(shown)}`);
-    await wp.page.waitForTimeout(250);
+    // Polled a frame at a time: the reply is built over many frames.
+    await wp.page.evaluate(() => new Promise(requestAnimationFrame));
   }
 };
 

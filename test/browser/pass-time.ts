@@ -8,6 +8,21 @@ interface EvaluatingPage {
   evaluate(fn: (ms: number) => Promise<void>, ms: number): Promise<unknown>;
 }
 
+/**
+ * Waits until the page has drawn `count` more animation frames: a state of the page (what a
+ * scroll, a hover or a class change looks like once drawn), not a span of time.
+ */
+export async function frames(page: EvaluatingPage, count = 2): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const next = (left: number) => (left ? requestAnimationFrame(() => next(left - 1)) : resolve());
+        next(n);
+      }),
+    count,
+  );
+}
+
 /** Lets the page run `ms` of frames and timers (after one animation frame). */
 export async function passTime(page: EvaluatingPage, ms = 400): Promise<void> {
   await page.evaluate(

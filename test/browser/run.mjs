@@ -6,11 +6,14 @@
 // Ends with one line per engine: `browser <engine> (<version>): N passed, N failed, N skipped`.
 // An engine whose run found no test file, or ran no test (all skipped), fails: a filter that only
 // matches Chromium-only files (test/browser/engine-rules.ts) needs `--engine=chromium`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM as chromium } from '../../scripts/chromium.mjs';
+import { ensureBuild } from '../../scripts/ensure-build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ALL = ['chromium', 'firefox', 'webkit'];
@@ -40,6 +43,10 @@ const args = process.argv.slice(2);
 const picked = args.filter((a) => a.startsWith('--engine=')).map((a) => a.slice('--engine='.length));
 const engines = picked.length ? picked : (process.env.BROWSER_ENGINES ?? ALL.join(',')).split(',').filter(Boolean);
 const vitestArgs = args.filter((a) => !a.startsWith('--engine='));
+// The engines run at the same time, each with its own workers: a browser test mostly waits (for
+// the page, the driver, the mock), so a 2-core machine runs about six files at once before the
+// CPU is the limit (docs/testing.md, "Where the time goes").
+const workers = Number(process.env.BROWSER_WORKERS) || Math.max(2, availableParallelism());
 
 for (const engine of engines) {
   const need = NEEDS[engine];
@@ -56,87 +63,114 @@ for (const engine of engines) {
   }
 }
 
-/** The names of the tests that failed, and of those that passed on a retry (test/browser/named-outcomes.ts). */
+/** The names of the tests that failed (test/browser/named-outcomes.ts). */
 function readOutcomes(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return { failed: [], secondTries: [] };
+    return { failed: [] };
   } finally {
     rmSync(file, { force: true });
   }
 }
 
-const summaries = [];
+/** Runs one engine's vitest, its output lines prefixed with the engine's name; resolves its exit status. */
+function runEngine(engine, results, outcomesFile) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--project',
+        'browser',
+        '--reporter=default',
+        '--reporter=json',
+        '--reporter=./test/browser/named-outcomes.ts',
+        `--outputFile.json=${results}`,
+        ...vitestArgs,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        cwd: ROOT,
+        env: { ...process.env, BROWSER_ENGINE: engine, BROWSER_WORKERS: String(workers), OUTCOMES_FILE: outcomesFile },
+        shell: process.platform === 'win32',
+      },
+    );
+    const prefix = (stream, out) =>
+      createInterface({ input: stream }).on('line', (line) => out.write(`[${engine}] ${line}\n`));
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
 /** Each engine's counts, for `npm test`'s totals (scripts/test-all.mjs reads BROWSER_SUMMARY_FILE). */
 const tallies = [];
+ensureBuild('browser tests');
+const summaries = [];
+/** Every file's time in every engine, for the slowest files. */
+const fileTimes = [];
 let failed = false;
-for (const engine of engines) {
-  const version = (() => {
-    try {
-      return NEEDS[engine]
-        .version()
-        .trim()
-        .replace(/ built on .*/, '');
-    } catch {
-      return '?';
-    }
-  })();
-  console.log(`\n== browser tests in ${engine} (${version})`);
-  const results = path.join(ROOT, 'artifacts', 'browser', `results-${engine}-${process.pid}.json`);
-  const outcomesFile = path.join(ROOT, 'artifacts', 'browser', `outcomes-${engine}-${process.pid}.json`);
-  mkdirSync(path.dirname(results), { recursive: true });
-  const run = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      'browser',
-      '--reporter=default',
-      '--reporter=json',
-      '--reporter=./test/browser/named-outcomes.ts',
-      `--outputFile.json=${results}`,
-      ...vitestArgs,
-    ],
-    {
-      stdio: 'inherit',
-      cwd: ROOT,
-      env: { ...process.env, BROWSER_ENGINE: engine, OUTCOMES_FILE: outcomesFile },
-      shell: process.platform === 'win32',
-    },
-  );
+const started = Date.now();
+const runs = await Promise.all(
+  engines.map(async (engine) => {
+    const version = (() => {
+      try {
+        return NEEDS[engine]
+          .version()
+          .trim()
+          .replace(/ built on .*/, '');
+      } catch {
+        return '?';
+      }
+    })();
+    console.log(`== browser tests in ${engine} (${version}), ${workers} workers`);
+    const results = path.join(ROOT, 'artifacts', 'browser', `results-${engine}-${process.pid}.json`);
+    const outcomesFile = path.join(ROOT, 'artifacts', 'browser', `outcomes-${engine}-${process.pid}.json`);
+    mkdirSync(path.dirname(results), { recursive: true });
+    const engineStart = Date.now();
+    const status = await runEngine(engine, results, outcomesFile);
+    return { engine, version, results, outcomesFile, status, seconds: (Date.now() - engineStart) / 1000 };
+  }),
+);
+for (const { engine, version, results, outcomesFile, status, seconds } of runs) {
   let counts = 'no results';
   let named = '';
   let ranNone = false;
   try {
     const r = JSON.parse(readFileSync(results, 'utf8'));
-    const { failed: failedNames, secondTries } = readOutcomes(outcomesFile);
+    const { failed: failedNames } = readOutcomes(outcomesFile);
     const tally = {
       engine,
       passed: r.numPassedTests,
       failed: r.numFailedTests,
       skipped: r.numPendingTests + r.numTodoTests,
+      seconds,
       failedNames,
-      secondTries,
     };
     tallies.push(tally);
+    for (const f of r.testResults) {
+      fileTimes.push({ engine, file: path.relative(ROOT, f.name), seconds: (f.endTime - f.startTime) / 1000 });
+    }
     counts = `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
-    if (secondTries.length) counts += `, ${secondTries.length} of them on a second try`;
-    named = [
-      ...failedNames.map((n) => `\n    failed: ${n}`),
-      ...secondTries.map((n) => `\n    passed on a second try: ${n}`),
-    ].join('');
+    named = failedNames.map((n) => `\n    failed: ${n}`).join('');
     ranNone = tally.passed + tally.failed === 0;
     rmSync(results, { force: true });
   } catch {
     // vitest did not get to write its results: the exit status says why
   }
-  if (run.status !== 0 || ranNone) failed = true;
-  const why =
-    run.status !== 0 ? ` (exit ${run.status})` : ranNone ? ' (no test ran: a run that tests nothing fails)' : '';
-  summaries.push(`browser ${engine} (${version}): ${counts}${why}${named}`);
+  if (status !== 0 || ranNone) failed = true;
+  const why = status !== 0 ? ` (exit ${status})` : ranNone ? ' (no test ran: a run that tests nothing fails)' : '';
+  summaries.push(`browser ${engine} (${version}): ${counts} in ${seconds.toFixed(0)} s${why}${named}`);
 }
-console.log(`\n${summaries.join('\n')}`);
-if (process.env.BROWSER_SUMMARY_FILE) writeFileSync(process.env.BROWSER_SUMMARY_FILE, JSON.stringify(tallies));
+const slowest = fileTimes
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 10)
+  .map((f) => `  ${f.seconds.toFixed(1).padStart(6)} s  ${f.engine.padEnd(8)} ${f.file}`);
+console.log(`\nThe ten slowest test files:\n${slowest.join('\n')}`);
+console.log(`\n${summaries.join('\n')}\nbrowser tests: ${((Date.now() - started) / 1000).toFixed(0)} s of wall time`);
+if (process.env.BROWSER_SUMMARY_FILE) {
+  writeFileSync(process.env.BROWSER_SUMMARY_FILE, JSON.stringify({ engines: tallies, slowest }));
+}
 process.exit(failed ? 1 : 0);

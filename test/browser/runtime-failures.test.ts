@@ -26,8 +26,8 @@ async function breakRuntime(urlPath: string, file: 'widget-chart.js' | 'widget-v
   } else if (fault === 'missing') {
     await cannedAnswer(urlPath, { status: 404, headers: { 'Content-Type': 'text/html' }, body: '<h1>Not Found</h1>' });
   } else {
-    // Longer than the widget's 15 s: without its limit the control would stay busy for good.
-    await cannedAnswer(urlPath, { headers: js, body: '', delayMs: 30_000 });
+    // Never answered (held until the test ends): without its time limit the control would stay busy for good.
+    await cannedAnswer(urlPath, { headers: js, body: '', held: true });
   }
 }
 

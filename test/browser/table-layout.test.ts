@@ -5,7 +5,7 @@
 // shares its line with the other buttons.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENGINE, openPage, settle, WAIT, type WidgetPage } from './engines';
+import { ENGINE, frames, openPage, WAIT, type WidgetPage } from './engines';
 import { SCREENSHOTS_DIR } from './paths';
 import { savePanelShot } from './panel-shot';
 
@@ -172,7 +172,7 @@ describe.runIf(ENGINE === 'chromium')('screenshots', () => {
           const block = wp.host.locator('.table-block').first();
           await block.evaluate((el) => el.scrollIntoView({ block: 'end' }));
           await wp.part('composer-input').blur();
-          await settle(wp.page);
+          await frames(wp.page);
           await savePanelShot(wp, name, path.join(SCREENSHOTS_DIR, `${name}.png`));
         });
       }

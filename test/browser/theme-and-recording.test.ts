@@ -14,7 +14,7 @@ import {
   DESKTOP,
   ENGINE,
   openPage,
-  passTime,
+  frames,
   PHONE,
   WAIT,
   type EnginePageOptions,
@@ -177,14 +177,14 @@ describe('a wide code block shows that it scrolls sideways', () => {
       const wp = await replyWith(WIDE_CODE + 'Done.', { colorScheme: theme, initOptions: { theme } });
       const pre = wp.part('message').last().locator('pre');
       await pre.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await passTime(wp.page, 100);
+      await frames(wp.page, 3);
       const start = await edges(wp, pre, `code-hint-${theme}`);
       hinted(start.right, start.bg, start.text);
       plain(start.left, start.bg);
 
       // Scrolled to its end: nothing more to the right; the start is behind the left edge.
       await scrollToEnd(pre);
-      await passTime(wp.page, 100);
+      await frames(wp.page, 3);
       const end = await edges(wp, pre, `code-hint-end-${theme}`);
       plain(end.right, end.bg);
       hinted(end.left, end.bg, end.text);
@@ -215,7 +215,7 @@ describe('a wide table shows that it scrolls sideways', () => {
         const wp = await replyWith(markdown + 'Done.', { viewport: PHONE, colorScheme: theme, initOptions: { theme } });
         const box = wp.part('message').last().locator('.table-scroll');
         await box.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await passTime(wp.page, 100);
+        await frames(wp.page, 3);
         expect(await box.evaluate((el) => getComputedStyle(el).direction)).toBe(dir);
         // A right-to-left table starts at its right end: the hidden part is on the left.
         const [more, seen] = dir === 'ltr' ? (['right', 'left'] as const) : (['left', 'right'] as const);
@@ -224,7 +224,7 @@ describe('a wide table shows that it scrolls sideways', () => {
         plain(start[seen], start.bg);
 
         await scrollToEnd(box);
-        await passTime(wp.page, 100);
+        await frames(wp.page, 3);
         const end = await edges(wp, box, `table-hint-end-${dir}-${theme}`);
         plain(end[more], end.bg);
         hinted(end[seen], end.bg, end.text);
@@ -239,7 +239,7 @@ describe('the scrollbars follow the theme', () => {
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     const pre = wp.part('message').last().locator('pre');
     await pre.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await passTime(wp.page, 150);
+    await frames(wp.page, 3);
     await panelShot(wp, 'dark-scrollbars', ['chromium', 'firefox', 'webkit']);
     // Where the engine gives scrollbars room of their own (Firefox here; Chromium headless hides
     // them, WebKitGTK draws thin overlays), they are drawn dark: no pixel of the list's vertical bar

@@ -66,7 +66,7 @@ describe('dependencies as published', () => {
     expect(code).toContain(version('dompurify'));
   });
 
-  // dist/ is built by the unit project's global setup (test/ensure-build.ts) when missing.
+  // dist/ is built by the unit project's global setup (scripts/ensure-build.mjs) when missing.
   it('so does dist/widget.js as built by `npm run build`', () => {
     const dist = readFileSync(path.join(ROOT, 'dist/widget.js'), 'utf8');
     for (const name of [...PUBLIC_API.dompurify, ...PUBLIC_API.marked]) expect(dist, name).toContain(name);

@@ -115,7 +115,7 @@ describe("import { init } from 'service-widget'", () => {
   it('version is the package version in the build (and a dev marker from source)', async () => {
     const { version } = await import('../../src/esm');
     expect(version).toBe('0.0.0-dev');
-    // dist/ is built by the unit project's global setup (test/ensure-build.ts) when missing.
+    // dist/ is built by the unit project's global setup (scripts/ensure-build.mjs) when missing.
     const dist = path.join(REPO, 'dist', 'index.mjs');
     expect(existsSync(dist), 'dist/index.mjs (built by test/unit-global-setup.ts)').toBe(true);
     const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };

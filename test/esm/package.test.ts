@@ -24,7 +24,7 @@ interface Pkg {
 }
 
 const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as Pkg;
-// dist/ is built by the unit project's global setup (test/ensure-build.ts) when missing or stale.
+// dist/ is built by the unit project's global setup (scripts/ensure-build.mjs) when missing or stale.
 // The built files come from build/artifacts.mjs (the one list of them: test/build/facts.test.ts).
 const SHIPPED = [
   'CHANGELOG.md',

@@ -22,7 +22,7 @@ describe('importing service-widget without a browser', () => {
     );
   });
 
-  // dist/ is built by the unit project's global setup (test/ensure-build.ts) when missing.
+  // dist/ is built by the unit project's global setup (scripts/ensure-build.mjs) when missing.
   it('dist/index.mjs imports in a plain Node process', () => {
     expect(existsSync(DIST), 'dist/index.mjs').toBe(true);
     const script = `

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_TEXTS } from '../../mock/languages';
 import { mock, mountWidget } from '../helpers/widget';
+import { passTime } from '../helpers/time';
 import { server, TEST_BASE_URL } from '../msw-server';
 
 afterEach(() => {
@@ -61,7 +62,7 @@ describe('setLocale', () => {
     expect(configRequests().map((r) => r.headers['accept-language'])).toEqual(['en', 'tr']);
     // The same locale again changes nothing and asks nothing.
     w.instance.setLocale('tr');
-    await new Promise((r) => setTimeout(r, 50));
+    await passTime(50);
     expect(configRequests()).toHaveLength(2);
   });
 
@@ -93,7 +94,7 @@ describe('setLocale', () => {
     w.instance.setLocale('tr');
     await waitFor(() => expect(title(w)).toBe(CONFIG_TEXTS.tr.title));
     release();
-    await new Promise((r) => setTimeout(r, 100));
+    await passTime(100);
     expect(title(w)).toBe(CONFIG_TEXTS.tr.title);
     expect(suggestions(w)).toEqual(CONFIG_TEXTS.tr.suggestions);
   });
@@ -101,7 +102,7 @@ describe('setLocale', () => {
   it('before the panel was ever opened, asks nothing: the first open asks in the new language', async () => {
     const w = await mountWidget({ locale: 'en', container: undefined });
     w.instance.setLocale('tr');
-    await new Promise((r) => setTimeout(r, 50));
+    await passTime(50);
     expect(mock.requests).toHaveLength(0);
     w.instance.open();
     await waitFor(() => expect(configRequests()).toHaveLength(1));

@@ -144,7 +144,7 @@ describe('the answer', () => {
     async (id) => {
       const { turn, socket } = await recording();
       turn.stop();
-      await tick();
+      await vi.waitFor(() => expect(socket.frames().at(-1)).toEqual({ type: 'stop' }));
       socket.text({ type: 'conversation', id, title: 'x' });
       socket.text({ type: 'reply.done', conversation_id: id });
       expect(events.filter((e) => e.type === 'chat' || e.type === 'done')).toEqual([
@@ -327,8 +327,10 @@ describe('closing', () => {
     expect(socket.closedWith).toBe(1000);
     expect(recorder.state).toBe('inactive');
     expect(env.track.stop).toHaveBeenCalled();
+    const told = types();
+    expect(told).toEqual(['recording']);
     await tick(5);
-    expect(types()).toEqual(['recording']);
+    expect(types()).toEqual(told);
   });
 
   it('close() before the microphone answered: no session, no socket', async () => {

@@ -4,8 +4,8 @@
 // The assertions only check that each shot shows its state. Runs in Chromium, Firefox and WebKit.
 import { existsSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ScenarioName } from '../../mock/scenarios';
-import { DESKTOP, openPage, PHONE, WAIT, type WidgetPage } from './engines';
+import type { ScenarioName } from '../../../mock/scenarios';
+import { DESKTOP, openPage, PHONE, WAIT, type WidgetPage } from '../engines';
 
 const QUESTION = { en: 'How many orders did we get last week?', tr: 'Geçen hafta kaç sipariş aldık?' } as const;
 const DEVICES = { desktop: DESKTOP, phone: PHONE } as const;

@@ -4,8 +4,8 @@
 // Runs in Chromium, Firefox and WebKit (test/browser/engines): files are named `…-<engine>.png`.
 import { existsSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_TEXTS } from '../../mock/languages';
-import { DESKTOP, openPage, PHONE } from './engines';
+import { CONFIG_TEXTS } from '../../../mock/languages';
+import { DESKTOP, openPage, PHONE } from '../engines';
 
 const QUESTION = { en: 'How many orders did we get last week?', tr: 'Geçen hafta kaç sipariş aldık?' } as const;
 const THEMES = ['dark', 'light'] as const;

@@ -40,6 +40,14 @@ export const ENGINE: EngineName = engineName();
 
 let current: Engine | null = null;
 
+/** This worker's own WebKitWebDriver (global-setup.ts starts one per worker; VITEST_POOL_ID is 1…maxWorkers). */
+function workerDriver(): string {
+  const urls = inject('webkitDriverUrls');
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+  if (!url) throw new Error('no WebKitWebDriver was started for this run (global-setup.ts)');
+  return url;
+}
+
 /** This worker's engine (connected or launched on first use, then kept for the whole run). */
 export function engine(): Engine {
   current ??=
@@ -47,7 +55,7 @@ export function engine(): Engine {
       ? chromiumEngine(inject('browserWsEndpoint'))
       : ENGINE === 'firefox'
         ? firefoxEngine()
-        : webkitEngine(inject('webkitDriverUrl'));
+        : webkitEngine(workerDriver());
   return current;
 }
 
@@ -110,7 +118,6 @@ let pageSeq = 0;
 /** A fresh page (new context or tab) with the customer page loaded; closed when the test finishes. */
 export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage> {
   await resetMock(opts.scenario, opts.settings);
-  await fetch(`${serverUrl()}/__canned/clear`, { method: 'POST' });
   const sub = opts.sub ?? `visitor-${process.pid}-${Date.now().toString(36)}-${++pageSeq}`;
   const staticToken = opts.token === 'static' ? await mintToken({ sub }) : undefined;
   const { url, dir: pageDir } = writePage(opts, staticToken, { sub });
@@ -212,16 +219,22 @@ function widgetPage(driver: DriverPage, url: string, pageDir: string | null, tab
 }
 
 /**
- * Answers every request to `path` on the mock's origin with this answer until the next openPage
- * (for a reply the mock's scenarios do not have; the Chromium-only tests use page.route), after
- * `delayMs` if given (a slow service).
+ * Answers every request to `path` on this test's mock service with this answer (for a reply the
+ * mock's scenarios do not have; the Chromium-only tests use page.route). A `held` answer waits
+ * until `releaseCanned()` (a slow service, moved by the test instead of a clock).
  */
 export async function cannedAnswer(
   path: string,
-  answer: { status?: number; headers?: Record<string, string>; body: string; delayMs?: number },
+  answer: { status?: number; headers?: Record<string, string>; body: string; held?: boolean },
 ): Promise<void> {
   const res = await fetch(`${serverUrl()}/__canned`, { method: 'POST', body: JSON.stringify({ path, ...answer }) });
   if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
+}
+
+/** Sends every held canned answer that is waiting now. */
+export async function releaseCanned(): Promise<void> {
+  const res = await fetch(`${serverUrl()}/__canned/release`, { method: 'POST' });
+  if (!res.ok) throw new Error(`releasing the held answers: ${res.status}`);
 }
 
 /**
@@ -307,6 +320,6 @@ export async function addAxe(page: TestPage): Promise<void> {
   );
 }
 
-export { passTime } from '../pass-time';
+export { frames, passTime } from '../pass-time';
 /** The old name of passTime (charts.test.ts still uses it): only before asserting that something did NOT happen. */
 export { passTime as settle } from '../pass-time';

@@ -331,10 +331,6 @@ export class TestPage {
       await sleep(50);
     }
   }
-  /** Only to let real time pass that the page needs (a stream's chunk interval), never to wait for an event. */
-  waitForTimeout(ms: number): Promise<void> {
-    return sleep(ms);
-  }
   locator(css: string, options?: { hasText?: string | RegExp }): Locator {
     return new Locator(this.driver, []).locator(css, options);
   }

@@ -38,7 +38,7 @@ async function settledFocus(page: Page): Promise<FocusInfo> {
   for (;;) {
     const f = await focusInfo(page);
     if (f.where !== 'body' || Date.now() > end) return f;
-    await page.waitForTimeout(50);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
   }
 }
 

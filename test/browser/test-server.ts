@@ -1,0 +1,103 @@
+// Each browser test gets a mock service of its own: a real localhost HTTP server on a free port,
+// started before the test and closed after it (test/browser/setup.ts), in the test's own worker.
+// Its scenario, settings, recorded requests and canned answers belong to that test alone, so
+// files run side by side in several workers and engines without seeing each other's state
+// (as ky's tests each start their own server). The server also serves the repo root as static
+// files: the test's pages, this run's copy of dist/, the fixtures.
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { mintToken } from '../../mock/jwt';
+import { startMockServer, type NodeHandler, type RunningMockServer } from '../../mock/node-server';
+import { BROWSER_WORK_DIR, REPO_ROOT, urlPath } from './paths';
+
+/** Pages written by the tests may ask for response headers (e.g. a CSP) through a `headers.json` beside them. */
+function pageHeaders(pathname: string): Record<string, string> {
+  if (!pathname.startsWith(`${urlPath(BROWSER_WORK_DIR)}/`) || !pathname.endsWith('.html')) return {};
+  try {
+    return JSON.parse(readFileSync(path.join(REPO_ROOT, path.dirname(pathname), 'headers.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+  } catch {
+    return {};
+  }
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    req.on('data', (c: Buffer) => (text += String(c)));
+    req.on('end', () => resolve(text));
+  });
+
+interface Canned {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The answer waits until the test releases it (`POST /__canned/release`): a slow service without a clock. */
+  held: boolean;
+}
+
+/**
+ * The test's own routes, asked before the mock:
+ * - `POST /__canned` `{ path, status, headers, body, held }`: answers every request to that path
+ *   (query ignored) with this answer; `held` ones wait for `POST /__canned/release`.
+ * - `POST /__test/token` `{ sub }`: a visitor token from the mock's secret, per call (the pages'
+ *   getAuthToken, fixtures/harness.js; CORS-open for pages on another origin, fault-server.ts).
+ */
+function testRoutes(): NodeHandler {
+  const canned = new Map<string, Canned>();
+  let release!: () => void;
+  let released = new Promise<void>((resolve) => (release = resolve));
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (req.method === 'POST' && url.pathname === '/__canned') {
+      const {
+        path: p,
+        status = 200,
+        headers = {},
+        body = '',
+        held = false,
+      } = JSON.parse(await readBody(req)) as {
+        path: string;
+      } & Partial<Canned>;
+      canned.set(p, { status, headers, body, held });
+      res.writeHead(204).end();
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/__canned/release') {
+      release();
+      released = new Promise<void>((resolve) => (release = resolve));
+      res.writeHead(204).end();
+      return true;
+    }
+    if (req.method === 'POST' && url.pathname === '/__test/token') {
+      const { sub } = JSON.parse(await readBody(req)) as { sub: string };
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      res.end(JSON.stringify({ token: await mintToken({ sub }) }));
+      return true;
+    }
+    const answer = canned.get(url.pathname);
+    if (!answer || req.method === 'OPTIONS') return false;
+    await readBody(req);
+    if (answer.held) {
+      // A client that goes away meanwhile (its page closed) ends the wait.
+      await new Promise<void>((resolve) => {
+        void released.then(resolve);
+        res.on('close', resolve);
+      });
+    }
+    if (res.destroyed) return true;
+    res.writeHead(answer.status, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': '*',
+      ...answer.headers,
+    });
+    res.end(answer.body);
+    return true;
+  };
+}
+
+export const startTestServer = (): Promise<RunningMockServer> =>
+  startMockServer({ port: 0, staticRoot: REPO_ROOT, extraHeaders: pageHeaders, intercept: testRoutes() });
