@@ -14,11 +14,12 @@
  * properties to Object.prototype (docs/hardening.md, hostile host pages). A CommonJS module's
  * require() of ./render.ts for its effect needs no namespace.
  */
-import type { Token } from 'marked';
+import type { Links, Token } from 'marked';
 
 /** What ./render.ts hands over as it runs (written here, so that this module imports nothing of it). */
 export interface MarkdownEngine {
-  lexMarkdown(src: string): Token[];
+  lexMarkdown(src: string, links?: Links): Token[];
+  linkDefinitions(src: string, into: Links): Links;
   renderMarkdown(src: string | Token[]): DocumentFragment;
 }
 

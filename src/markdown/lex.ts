@@ -1,6 +1,6 @@
 // Markdown text to marked's tokens, within the limits of ./limits.ts. Only the lexer of marked is
 // used; the DOM is built from its tokens by ./build.ts.
-import { getDefaults, Lexer, type MarkedOptions, type Token, type Tokens } from 'marked';
+import { getDefaults, Lexer, type Links, type MarkedOptions, type Token, type Tokens } from 'marked';
 
 import { inlineTooCostly, MAX_DEPTH } from './limits';
 import { normalizeLineEnds } from './line-ends';
@@ -27,12 +27,15 @@ function deepLine(src: string): number {
   return -1;
 }
 
+const newLexer = (): Lexer => new Lexer((options ??= { ...getDefaults(), gfm: true, breaks: false }));
+
 /**
  * Lexes with the widget's own options (never the page's global `marked` defaults), within the
  * limits of ./limits.ts: a block nested too deep becomes one `plain` token (its lines as text),
- * an inline run too costly one text token.
+ * an inline run too costly one text token. `links`: reference definitions read elsewhere in the
+ * reply (./definitions.ts), resolved as if they were in `src` (a definition in `src` adds to them).
  */
-export function lexMarkdown(src: string): Token[] {
+export function lexMarkdown(src: string, links?: Links): Token[] {
   const deep = deepLine(src);
   if (deep >= 0) {
     // From the blank line before it, the text is shown as written; what comes before is lexed.
@@ -40,11 +43,14 @@ export function lexMarkdown(src: string): Token[] {
     const cut = blank < 0 ? 0 : blank + 2;
     const rest = src.slice(cut);
     return [
-      ...(cut ? lexMarkdown(src.slice(0, cut)) : []),
+      ...(cut ? lexMarkdown(src.slice(0, cut), links) : []),
       { type: 'plain', raw: rest, text: rest } as Tokens.Generic as Token,
     ];
   }
-  const lexer = new Lexer((options ??= { ...getDefaults(), gfm: true, breaks: false }));
+  const lexer = newLexer();
+  // Read through, never written: a definition in `src` (a half-written one in a live tail too)
+  // stays this lex's own.
+  if (links) lexer.tokens.links = Object.create(links) as Links;
   // What `Lexer.lex` does, with the inline scan skipped for costly runs.
   const tokens = lexer.blockTokens(normalizeLineEnds(src), lexer.tokens);
   for (const run of lexer.inlineQueue) {
@@ -56,4 +62,16 @@ export function lexMarkdown(src: string): Token[] {
   }
   lexer.inlineQueue = [];
   return tokens;
+}
+
+/**
+ * The reference definitions of `src` (definition lines, ./definitions.ts), by label as marked reads
+ * it, added to `into` unless a label is there already: the first definition of a label wins, as in
+ * a whole render. An object without a prototype: a label such as `constructor` is not defined.
+ */
+export function linkDefinitions(src: string, into: Links): Links {
+  const lexer = newLexer();
+  lexer.tokens.links = into;
+  lexer.blockTokens(normalizeLineEnds(src), lexer.tokens);
+  return into;
 }

@@ -1,10 +1,11 @@
 // Block placement for the streaming renderer (./stream.ts, which decides when a window of work
 // runs): which blocks of the reply are complete and frozen, where each rendered block goes, and
 // how a block longer than a window is cut into pieces that go on in the same table or code block.
-import type { Token, Tokens } from 'marked';
+import type { Links, Token, Tokens } from 'marked';
 
 import { continueCarry, endCarry, startCarry } from './carry';
 import { FrozenBlocks } from './chunks';
+import { DefinitionScan } from './definitions';
 import { markdownEngine } from './engine';
 import { normalizeLineEnds } from './line-ends';
 import { settleTail } from './partial';
@@ -24,11 +25,8 @@ import type { StreamStats } from './renderer';
 import { foldRows, foldTables } from './table';
 
 // The engine is loaded by the scheduler's first run (./engine.ts); these are only called after that.
-const lexMarkdown = (src: string): Token[] => markdownEngine()!.lexMarkdown(src);
 const renderMarkdown = (src: string | Token[]): DocumentFragment => markdownEngine()!.renderMarkdown(src);
-
-/** `[label]: url` at the start of a line: a definition that may change blocks before it. */
-const LINK_DEFINITION = /^ {0,3}\[[^\]\n]+\]:/m;
+const noLinks = (): Links => Object.create(null) as Links;
 
 /** The blocks of one reply in `target`: the frozen ones, a carried long block, and the live tail. */
 export class Placement {
@@ -58,6 +56,10 @@ export class Placement {
   #pieces = false;
   /** Where frozen blocks go (./chunks.ts). */
   readonly #blocks: FrozenBlocks;
+  /** The reply's reference definitions (./definitions.ts) for every window's lexer; `#stale`: one came too late. */
+  readonly #scan = new DefinitionScan();
+  #links = noLinks();
+  #stale = false;
 
   constructor(target: HTMLElement) {
     this.#target = target;
@@ -81,20 +83,29 @@ export class Placement {
     return this.#current;
   }
 
+  /** Reads the definitions of `text` not read before (the text so far, or `final`ly all of it). */
+  #define(text: string, final: boolean): void {
+    const { lines, restarted } = this.#scan.scan(text, final);
+    if (restarted) this.#links = noLinks();
+    const known = Object.keys(this.#links).length;
+    if (lines) markdownEngine()!.linkDefinitions(lines, this.#links);
+    if (this.#frozen && Object.keys(this.#links).length > known) this.#stale = true;
+  }
+
+  #lex = (src: string): Token[] => markdownEngine()!.lexMarkdown(src, this.#links);
+
   /**
-   * Before the final render of `text`: how many characters are left to render. The frozen blocks
-   * are what a whole-text render gives, except when a reference-style link definition changes
-   * earlier blocks: only then is the whole reply rendered again (when it is short enough, `window`
-   * characters, to render at once). Otherwise the last task of a long reply stays as small as any
-   * frame (bench/stream.mjs).
+   * Before the final render of `text` (its definitions all read first): how many characters are left
+   * to render. The frozen blocks are what a whole-text render gives, unless a definition came after
+   * blocks frozen without it: only then is the whole reply rendered again (over frames if longer
+   * than `window`). Otherwise the last task of a long reply is as small as any frame (bench/stream.mjs).
    */
   startFinal(text: string, window: number): number {
     const all = this.#normalized(text);
-    const frozen = this.#frozen;
-    const left = all.length - (all.startsWith(frozen) ? frozen.length : 0);
-    const changed = !all.startsWith(frozen) || (frozen && LINK_DEFINITION.test(all));
-    if (!this.#pieces && all.length <= window && changed) this.#reset();
-    return left;
+    this.#define(all, true);
+    if (this.#stale || (!this.#pieces && all.length <= window && !all.startsWith(this.#frozen))) this.#reset();
+    this.#stale = false;
+    return all.length - (all.startsWith(this.#frozen) ? this.#frozen.length : 0);
   }
 
   /** Puts rendered tokens in place: a carried block's continuation into that block, the rest before the tail. */
@@ -142,7 +153,7 @@ export class Placement {
   #freezePiece(src: string, cut: number, lexed?: Token[]): void {
     const carry = this.#carry;
     const prefix = carry?.prefix ?? '';
-    const tokens = lexed ?? lexMarkdown(src.slice(0, cut));
+    const tokens = lexed ?? this.#lex(src.slice(0, cut));
     if (!lexed) this.stats.parsedChars += cut;
     if (carry && carry.kind !== 'list') {
       this.#place(tokens, false);
@@ -192,6 +203,7 @@ export class Placement {
     const text = this.#normalized(given);
     // Append-only is the contract; anything else (a reused target) starts over.
     if (!text.startsWith(this.#frozen)) this.#reset();
+    this.#define(text, final);
     const rest = text.slice(this.#frozen.length);
     const prefix = this.#carry?.prefix ?? '';
     size = wholeLines(rest, lineEnd(rest, size, lines));
@@ -202,7 +214,7 @@ export class Placement {
     this.lastChars = src.length - prefix.length;
     stats.frames++;
     // Freeze the complete blocks at the start of the rest; only the remainder is shown settled.
-    const tokens = lexMarkdown(src);
+    const tokens = this.#lex(src);
     let lexed = src.length;
     const count = final && !full ? tokens.length : completeCount(tokens);
     const complete = tokens.slice(0, count);
@@ -232,7 +244,7 @@ export class Placement {
     const settled = settleTail(now + text.slice(this.#frozen.length));
     lexed += settled.length;
     stats.parsedChars += stats.lastParsedChars = lexed;
-    this.#place(lexMarkdown(settled), true);
+    this.#place(this.#lex(settled), true);
     return false;
   }
 }

@@ -14,7 +14,7 @@ import type { Token } from 'marked';
 import { blocks } from './build';
 import { h } from './dom';
 import { provideMarkdown } from './engine';
-import { lexMarkdown } from './lex';
+import { lexMarkdown, linkDefinitions } from './lex';
 import { sanitize } from './sanitize';
 
 export { inlineTooCostly, MAX_DEPTH, MAX_INLINE_CHARS, MAX_INLINE_COST } from './limits';
@@ -39,4 +39,4 @@ export function renderMarkdown(src: string | Token[]): DocumentFragment {
 }
 
 // Hands the engine to ./engine.ts, whose loader runs this module on the first reply.
-provideMarkdown({ lexMarkdown, renderMarkdown });
+provideMarkdown({ lexMarkdown, linkDefinitions, renderMarkdown });
