@@ -23,7 +23,7 @@ const noted = (n, chars) =>
   table(n)
     .replace('| Total |\n|:--|--:|--:|', '| Total | Note |\n|:--|--:|--:|:--|')
     .replace(/\.00 \|$/gm, `.00 | ${'lorem ipsum dolor '.repeat(chars / 18 + 1).slice(0, chars)} |`);
-/** k as a size, in bytes and kB by turns (one quantity in two units, read in one: src/chart/values.ts). */
+/** k as a size, in bytes and kB by turns (one quantity in two units, read in one: src/cells/values.ts). */
 const size = (k) => (k % 2 ? `${k * 1024} bytes` : `${k} kB`);
 /** The k-th day after 1 Jan 2000 as `Mar 15, 2024`. */
 export const named = (k) =>

@@ -2,12 +2,12 @@
 // read (textContent of every cell) and parse than one task may hold the page (50 ms), so the cells
 // are read a few milliseconds at a time, yielding to the event loop between slices, and the chart
 // is drawn in a task of its own. A small table is read and drawn at once.
-import { cellText } from '../table/cell-text';
+import { cellText } from '../cells/text';
 import type { Locale } from '../types';
 import { MAX_BARS } from './draw';
 import { column } from './series';
 import type { ChartData, Series } from './types';
-import { decimalOf, parseNumber, timeKey } from './values';
+import { decimalOf, parseNumber, timeKey } from '../cells/values';
 
 /** Work per slice before yielding, in ms. */
 const SLICE_MS = 8;

@@ -1,9 +1,9 @@
 // What widget-chart.js draws from a table: the labels, the numeric columns with their units, and
 // whether the labels are points in time (a line) or categories (bars). Runtime only: widget.js
-// needs just values.ts to know whether a table gets a chart button.
+// needs just ../cells/values.ts to know whether a table gets a chart button.
 import type { Locale } from '../types';
 import type { ChartData, Series } from './types';
-import { asciiDigits, decimalOf, inOneUnit, MAGNITUDE, numeric, parseNumber, timeKey, unitWord } from './values';
+import { asciiDigits, decimalOf, inOneUnit, MAGNITUDE, numeric, parseNumber, timeKey, unitWord } from '../cells/values';
 
 /** Labels ordered in time, one way or the other: a line rather than bars. */
 export function inTimeOrder(labels: string[]): boolean {
@@ -26,7 +26,7 @@ export function inTimeOrder(labels: string[]): boolean {
 // Currency codes and signs written either way are one unit.
 const SAME: Record<string, string> = { TL: '₺', TRY: '₺', EUR: '€', USD: '$', GBP: '£', '%': '%' };
 
-/** `M` of `$1.2M`, `Mn` of `1,2 Mn TL`: part of the number (./values.ts), not of its unit. */
+/** `M` of `$1.2M`, `Mn` of `1,2 Mn TL`: part of the number (../cells/values.ts), not of its unit. */
 const SIZE_WORD = new RegExp(`(\\d\\s*)${MAGNITUDE}`, 'gu');
 
 /**

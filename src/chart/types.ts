@@ -1,5 +1,5 @@
-// What widget.js and widget-chart.js agree on. Types only: the core imports this file,
-// src/chart/values.ts and src/chart/load.ts, nothing else of the chart feature.
+// What widget.js and widget-chart.js agree on. Types only: the core imports this file with
+// `import type` (src/runtime/), nothing else of the chart feature (both read cells by src/cells/).
 // ChartData is the runtime's own reading of the table (src/chart/series.ts).
 import type { Locale } from '../types';
 

@@ -1,7 +1,7 @@
 // A rendered table read back as text, and a reply as plain text: what the copy buttons and the
 // CSV download start from (./cells.ts makes them safe to paste).
 import { toTsv } from './cells';
-import { trimmed } from '../table/cell-text';
+import { trimmed } from '../cells/text';
 import { stripInvisible } from './invisible';
 
 /**

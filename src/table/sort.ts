@@ -3,7 +3,7 @@
 // indexes in typed arrays, yielding every few thousand comparisons (./chunked.ts runs it).
 // Array.prototype.sort cannot be cut into tasks, and a comparator that parses cells or calls
 // localeCompare on every comparison costs n log n parses.
-import { decimalOf, inOneUnit, parseNumber, readsDayFirst, timeKey, unitWord } from '../chart/values';
+import { decimalOf, inOneUnit, parseNumber, readsDayFirst, timeKey, unitWord } from '../cells/values';
 import type { Locale } from '../types';
 import type { Work } from './chunked';
 

@@ -4,7 +4,7 @@
 // copied or downloaded is built by src/export: formula-safe, without invisible characters.
 import { loadChartRuntime } from '../chart/load';
 import type { DrawChart } from '../chart/types';
-import { chartable } from '../chart/values';
+import { chartable } from '../cells/values';
 import { csvName, toCsv } from '../export/cells';
 import { stripInvisible } from '../export/invisible';
 import { answerText, tableCells, tableRows, tableToTsv } from '../export/table-text';

@@ -14,7 +14,7 @@
 import { trackRows } from '../export/table-text';
 import { SHOWN_CHARS } from '../markdown/table';
 import { runChunked, type Work } from '../table/chunked';
-import { cellText } from '../table/cell-text';
+import { cellText } from '../cells/text';
 import { columnKeys, sortedOrder, type SortKeys } from '../table/sort';
 import type { Locale } from '../types';
 

@@ -1,7 +1,7 @@
 // Units (src/chart/series.ts): which columns may share an axis.
 import { describe, expect, it } from 'vitest';
 import { chartData, column, headerUnit, sameAxis, unitOf } from '../../src/chart/series';
-import { parseNumber } from '../../src/chart/values';
+import { parseNumber } from '../../src/cells/values';
 
 const col = (name: string, cells: string[]) =>
   column(

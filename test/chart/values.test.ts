@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartData, inTimeOrder } from '../../src/chart/series';
-import { chartable, parseNumber, readsDayFirst, timeKey } from '../../src/chart/values';
+import { chartable, parseNumber, readsDayFirst, timeKey } from '../../src/cells/values';
 
 describe('parseNumber: values as the visitor reads them', () => {
   it.each([

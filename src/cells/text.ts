@@ -1,4 +1,4 @@
-// A table cell as sorting and the chart read it: one fact, for the core (ui/table-view.ts,
+// A table cell as sorting and the chart read it: one fact, for the core (table/view.ts,
 // export/table-text.ts) and widget-chart.js (chart/read.ts).
 
 /** Whitespace runs (no-break spaces and line breaks included) as one space, trimmed. */

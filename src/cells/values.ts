@@ -1,7 +1,8 @@
 // Reading a table's cells the way the visitor reads them: numbers (currency, %, thousands
 // separators, the locale's decimal mark) and points in time (years, quarters, month names in
-// English and Turkish, dates). Ships in widget.js: sorting needs it, and it decides which tables
-// get a chart button. Everything else about charts is in widget-chart.js.
+// English and Turkish, dates). Below table/ and chart/, which both read cells through it: it ships
+// in widget.js (sorting needs it, and it decides which tables get a chart button) and again in
+// widget-chart.js. Nothing here imports either of them.
 import type { Locale } from '../types';
 
 /**
