@@ -3,6 +3,7 @@ import { createClient } from './api/client';
 import { messages, textDirection } from './i18n';
 import { loadMarkdown } from './markdown/engine';
 import type { ResolvedOptions } from './options';
+import { runtimeLoader } from './runtime/runtimes';
 import { createWidgetModel, type SessionState, type WidgetModel } from './state/widget-model';
 import { applyStyles } from './styles';
 import { METHODS } from './surface';
@@ -130,6 +131,7 @@ export function createWidget(resolved: ResolvedOptions): WidgetInstance {
         // Read as each request starts: after setLocale, every request speaks the new language.
         locale: (): Locale => m.session.get().locale,
       }),
+      runtimeLoader(opts),
     ));
     disposers.push(m.dispose);
     panelStyles();

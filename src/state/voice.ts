@@ -1,10 +1,10 @@
-// The microphone button's model in widget.js: loads the voice runtime on the first press and hands
+// The microphone button's model in widget.js: asks for the voice runtime (../runtime/runtimes.ts) on the first press and hands
 // it the chat as a ChatPort (voice/types.ts). Everything heavy, the voice-turn adapter included,
 // lives in widget-voice.js. The button's state (recording, replying, playing) is kept here only.
 import type { ApiClient } from '../api/client';
 import { addMessages } from '../i18n';
+import type { LoadRuntime } from '../runtime/runtimes';
 import type { Locale } from '../types';
-import { loadVoiceRuntime } from '../voice/load';
 import type { ChatPort, VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
 import type { ChatListener, ChatModel } from './chat-types';
 import type { Notice } from './notices';
@@ -15,8 +15,8 @@ export interface VoiceDeps {
   chat: ChatModel;
   listener: Pick<ChatListener, 'onSent' | 'streamError' | 'fail'>;
   notify(notice: Notice): void;
-  runtimeUrl: string;
-  nonce: string | null;
+  /** The runtimes' seam (../runtime/runtimes.ts): widget-voice.js is asked for by name. */
+  loadRuntime: LoadRuntime;
   locale(): Locale;
   /** False when /config said `voice.configured: false`: no microphone prompt for nothing. */
   configured(): boolean;
@@ -33,7 +33,7 @@ export interface VoiceModel {
 }
 
 export function createVoice(deps: VoiceDeps): VoiceModel {
-  const { api, chat, listener, notify, runtimeUrl, nonce, locale, configured } = deps;
+  const { api, chat, listener, notify, loadRuntime, locale, configured } = deps;
   const state = store<VoiceState>({ phase: 'idle', playing: false });
   let controller: VoiceController | undefined;
   /** Pressed while the runtime loads: start once it is here (a second press, close or destroy cancel). */
@@ -77,7 +77,7 @@ export function createVoice(deps: VoiceDeps): VoiceModel {
     if (wanted) return cancel();
     wanted = true;
     host.set({ phase: 'starting' });
-    loadVoiceRuntime(runtimeUrl, nonce).then(
+    loadRuntime('voice').then(
       (create) => {
         // The runtime's own sentences (microphone denied, "Listening…") before it can say any.
         if (!controller) addMessages((controller = create(host)).messages);

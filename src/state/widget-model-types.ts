@@ -2,6 +2,7 @@
 import type { ServiceConfig } from '../api/types';
 import type { Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
+import type { LoadRuntime } from '../runtime/runtimes';
 import type { Locale, Theme } from '../types';
 import type { Heard } from './announce';
 import type { ChatModel } from './chat-types';
@@ -31,6 +32,8 @@ export interface WidgetModel {
   chat: ChatModel;
   history: HistoryModel;
   voice: VoiceModel;
+  /** A lazy runtime by name (runtime/runtimes.ts): the chart button asks for widget-chart.js here. */
+  loadRuntime: LoadRuntime;
   /** The catalog of the current locale. */
   t(): Messages;
   open(): void;

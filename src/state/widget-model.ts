@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/client';
 import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
+import type { LoadRuntime } from '../runtime/runtimes';
 import { createAnnouncer } from './announce';
 import { createChat } from './chat';
 import type { ChatListener, ChatState } from './chat-types';
@@ -18,7 +19,8 @@ import type { SessionState, WidgetModel } from './widget-model-types';
 
 export type { SessionState, WidgetModel } from './widget-model-types';
 
-export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): WidgetModel {
+/** `loadRuntime` is the seam to the lazy runtimes (runtime/runtimes.ts), given by widget.tsx. */
+export function createWidgetModel(opts: ResolvedOptions, api: ApiClient, loadRuntime: LoadRuntime): WidgetModel {
   const session = store<SessionState>({
     open: false,
     view: 'chat',
@@ -113,8 +115,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
     chat,
     listener: chatListener,
     notify,
-    runtimeUrl: opts.voiceRuntimeUrl,
-    nonce: opts.nonce,
+    loadRuntime,
     locale: () => session.get().locale,
     configured: () => session.get().config?.voice.configured !== false,
   });
@@ -169,6 +170,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient): Widget
     chat,
     history,
     voice,
+    loadRuntime,
     t,
     open,
     close,

@@ -2,7 +2,6 @@
 // a code block, and for each table copy, download and chart (its sorting headers and rows:
 // ./table-actions.ts). Plain DOM, added after the markdown renderer built the reply. What is
 // copied or downloaded is built by src/export: formula-safe, without invisible characters.
-import { loadChartRuntime } from '../chart/load';
 import type { DrawChart } from '../chart/types';
 import { chartable } from '../cells/values';
 import { csvName, toCsv } from '../export/cells';
@@ -159,7 +158,7 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
         (t) => t.chart,
         async () => {
           try {
-            draw ??= await loadChartRuntime(model.options.chartRuntimeUrl, model.options.nonce);
+            draw ??= await model.loadRuntime('chart');
           } catch {
             return model.chartFailed();
           }

@@ -1,7 +1,7 @@
 // What widget.js and widget-voice.js agree on: types, and the one list they derive from
-// (VOICE_FAILURES). The core imports this file with `import type` only, and src/voice/load.ts,
-// nothing else of the voice feature. It imports nothing from state/ or ui/: the core implements
-// these seams (state/voice.ts, state/reply.ts).
+// (VOICE_FAILURES). The core imports this file with `import type` only (state/, runtime/runtimes.ts),
+// and of the rest of the voice feature only the type of its sentences (i18n/index.ts). It imports
+// nothing from state/ or ui/: the core implements these seams (state/voice.ts, state/reply.ts).
 import type { ChatEvent, VoiceSession } from '../api/types';
 import type { Locale } from '../types';
 import type { VOICE_MESSAGES } from './messages';

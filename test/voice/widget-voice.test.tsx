@@ -15,7 +15,10 @@ import { mock, server, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-s
 import { FakeAudioContext, fakeEnv, FakeRecorder, FakeSocket, tick, type FakeEnv } from './fakes';
 
 const loader = vi.hoisted(() => ({ load: vi.fn() }));
-vi.mock('../../src/voice/load', () => ({ loadVoiceRuntime: loader.load }));
+// Below the runtimes' one seam (src/runtime/runtimes.ts), which asks for a file by its URL.
+vi.mock('../../src/runtime/load', () => ({
+  loadRuntime: (url: string, { nonce }: { nonce: string | null }) => loader.load(url, nonce),
+}));
 
 let env: FakeEnv;
 let widgets: MountedWidget[] = [];
