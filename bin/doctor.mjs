@@ -75,7 +75,9 @@ export async function doctor(
   const report = (ok, title, fix) => {
     results.push(ok);
     print(`${ok === null ? '-' : ok ? '✓' : '✗'} ${title}`);
-    if (ok === false && fix) print(`    fix: ${fix}`);
+    // A named cause (`  [cors-origin]`) points at its entry of the guide.
+    const entry = / {2}\[([a-z-]+)\]/.exec(title)?.[1];
+    if (ok === false && fix) print(`    fix: ${fix}${entry ? ` (${GUIDE}#${entry})` : ''}`);
   };
   const ctx = { opt, fetch, report, baseText: positionals[0] };
   const started = Date.now();

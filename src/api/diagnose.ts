@@ -7,11 +7,11 @@ import { get, parseObject } from './fields';
 
 const told = new Set<ErrorCause>();
 
-/** One console line per cause and page, naming the troubleshooting entry. */
-export function tell(cause: ErrorCause, what: string): void {
+/** One console line per cause and page, naming the troubleshooting entry (`entry`: a finer one than the cause). */
+export function tell(cause: ErrorCause, what: string, entry: string = cause): void {
   if (told.has(cause)) return;
   told.add(cause);
-  console.error(`ServiceWidget: ${what} (README, Troubleshooting: docs/troubleshooting.md#${cause}).`);
+  console.error(`ServiceWidget: ${what} (README, Troubleshooting: docs/troubleshooting.md#${entry}).`);
 }
 
 /** For tests: every cause may be told again. */
@@ -26,16 +26,19 @@ export const causeOf = (err: unknown): ErrorCause | undefined => (err as { diagn
 let violations: string[] | undefined;
 
 /**
- * Why a request to `url` got no answer: mixed content, the page's CSP, or CORS; undefined for a
- * network that is down (or a browser that tells nothing). Checked after the failure, in that order:
- * a `no-cors` request (same method and path) that answers means the service is there and the browser
- * refused to show it.
+ * Why a request to `base + path` got no answer: mixed content, the page's CSP, or CORS; undefined
+ * for a network that is down (or a browser that tells nothing). Checked after the failure, in that
+ * order: a `no-cors` request (same method and path) that answers means the service is there and the
+ * browser refused to show it; a simple GET of /config that CORS lets through then means the origin
+ * is allowed and the widget's request headers are not.
  */
 export async function whyUnanswered(
-  url: string,
+  base: string,
+  path: string,
   method: string,
   doFetch: typeof fetch,
 ): Promise<ErrorCause | undefined> {
+  const url = base + path;
   const { origin } = new URL(url);
   const page = location.origin;
   if (location.protocol === 'https:' && origin.startsWith('http:')) {
@@ -49,8 +52,9 @@ export async function whyUnanswered(
     violations = [];
     document.addEventListener('securitypolicyviolation', (e) => violations!.push(e.blockedURI));
   }
-  // The same method and path, without the headers or body a preflight would be asked for.
-  const answered = await doFetch(url, { method, mode: 'no-cors', credentials: 'omit', redirect: 'error' }).then(
+  // The same method and path, without the headers or body a preflight would be asked for (and with
+  // no token or message, so a redirect may be followed: `no-cors` refuses any other redirect mode).
+  const answered = await doFetch(url, { method, mode: 'no-cors', credentials: 'omit' }).then(
     () => true,
     () => false,
   );
@@ -60,10 +64,18 @@ export async function whyUnanswered(
     return 'csp';
   }
   if (!answered) return undefined;
+  // No header to preflight, no credentials: any answer with this origin allowed resolves.
+  const originAllowed = await doFetch(`${base}/config`, { credentials: 'omit', redirect: 'error' }).then(
+    () => true,
+    () => false,
+  );
   tell(
     'cors',
-    `the service at ${origin} refused this page's origin ${page} (CORS): allow ${page} in Access-Control-Allow-Origin ` +
-      'and Authorization, X-Public-Id, Idempotency-Key, Content-Type in Access-Control-Allow-Headers',
+    originAllowed
+      ? `the service at ${origin} refused the widget's request headers (CORS preflight): allow Authorization, ` +
+          'X-Public-Id, Idempotency-Key, Content-Type in Access-Control-Allow-Headers'
+      : `the service at ${origin} refused this page's origin ${page} (CORS): allow ${page} in Access-Control-Allow-Origin`,
+    originAllowed ? 'cors-header' : 'cors-origin',
   );
   return 'cors';
 }

@@ -141,7 +141,7 @@ export function createRequest(cfg: RequestConfig): Request {
       if (delay === undefined) {
         // Given up without an answer: the page's CSP, CORS or mixed content is named, if it was that.
         if (!res && !(err as NetworkError).timedOut)
-          withCause(err!, await whyUnanswered(base + path, post ? 'POST' : 'GET', cfg.fetch ?? fetch));
+          withCause(err!, await whyUnanswered(base, path, post ? 'POST' : 'GET', cfg.fetch ?? fetch));
         signal?.throwIfAborted();
         throw err;
       }

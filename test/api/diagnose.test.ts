@@ -30,9 +30,15 @@ async function settled<T>(pending: Promise<T>): Promise<unknown> {
   }
 }
 
-/** A fetch whose real requests fail as the browser refuses them; `probe` answers the no-cors one. */
-function browserFetch(probe: () => Promise<Response>): typeof fetch {
-  return ((_url: string, init?: RequestInit) => (init?.mode === 'no-cors' ? probe() : refused())) as typeof fetch;
+/**
+ * A fetch whose real requests fail as the browser refuses them; `probe` answers the no-cors one
+ * (refused, as browsers do, unless its redirect mode is `follow`), `simple` a GET without headers.
+ */
+function browserFetch(probe: () => Promise<Response>, simple: () => Promise<Response> = refused): typeof fetch {
+  return ((_url: string, init?: RequestInit) => {
+    if (init?.mode === 'no-cors') return (init.redirect ?? 'follow') === 'follow' ? probe() : refused();
+    return init?.headers ? refused() : simple();
+  }) as typeof fetch;
 }
 
 describe('deployment diagnosis', () => {
@@ -42,19 +48,30 @@ describe('deployment diagnosis', () => {
     expect(lines()).toEqual([]);
   });
 
-  it('names CORS when the request failed but a no-cors request to the service answers', async () => {
+  it("names CORS, the page's origin refused, when a no-cors request answers and a simple GET does not", async () => {
     const client = makeClient({ fetch: browserFetch(async () => new Response(null, { status: 401 })) });
     const err = await settled(client.getConfig());
     expect(err).toMatchObject({ name: 'NetworkError' });
     expect(causeOf(err)).toBe('cors');
     expect(lines()).toEqual([
       expect.stringMatching(
-        /^ServiceWidget: the service at https:\/\/svc\.test refused this page's origin .* allow .* in Access-Control-Allow-Origin .*Idempotency-Key.*docs\/troubleshooting\.md#cors\)\.$/,
+        /^ServiceWidget: the service at https:\/\/svc\.test refused this page's origin \S+ \(CORS\): allow \S+ in Access-Control-Allow-Origin \(README, Troubleshooting: docs\/troubleshooting\.md#cors-origin\)\.$/,
       ),
     ]);
     // Once per page.
     await settled(client.getConfig());
     expect(lines()).toHaveLength(1);
+  });
+
+  it("names CORS, the widget's headers refused, when a simple GET to the service gets through", async () => {
+    const answer = async () => new Response(null, { status: 401 });
+    const err = await settled(makeClient({ fetch: browserFetch(answer, answer) }).chat({ message: 'hi' }, () => {}));
+    expect(causeOf(err)).toBe('cors');
+    expect(lines()).toEqual([
+      expect.stringMatching(
+        /refused the widget's request headers \(CORS preflight\): allow Authorization, X-Public-Id, Idempotency-Key, Content-Type in Access-Control-Allow-Headers \(README, Troubleshooting: docs\/troubleshooting\.md#cors-header\)\.$/,
+      ),
+    ]);
   });
 
   it('names nothing when the service does not answer at all (a network that is down)', async () => {

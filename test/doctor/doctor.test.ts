@@ -120,7 +120,9 @@ describe('service-widget doctor', { timeout: 10_000 }, () => {
     await doctor([`${server.url}/api/v1/widget/`, '--public-id', 'p', '--token', token], {
       print: (l: string) => lines.push(l),
     });
-    expect(failure(lines.join('\n'), 'base-url')).toMatch(new RegExp(`fix: set baseUrl to ${server.url}$`));
+    expect(failure(lines.join('\n'), 'base-url')).toMatch(
+      new RegExp(`fix: set baseUrl to ${server.url} \\(docs/troubleshooting\\.md#base-url\\)$`),
+    );
     lines.length = 0;
     await doctor([server.url, '--public-id', 'p', '--token', token, '--page', 'https://shop.example/'], {
       print: (l: string) => lines.push(l),

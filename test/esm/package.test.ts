@@ -27,6 +27,10 @@ const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as
 // dist/ is built by the unit project's global setup (scripts/ensure-build.mjs) when missing or stale.
 // The built files come from build/artifacts.mjs (the one list of them: test/build/facts.test.ts).
 const SHIPPED = [
+  // `npx service-widget doctor` (issue #38): plain Node 20, no dependencies.
+  'bin/doctor.d.mts',
+  'bin/doctor.mjs',
+  'bin/service-widget.mjs',
   'CHANGELOG.md',
   'README.md',
   'dist/index.d.ts',
@@ -92,7 +96,8 @@ describe('package.json', () => {
     // examples/ ship; the screenshots do not (0.6 MB of PNGs): the registry shows the README's
     // images from the repository.
     expect(files.filter((f) => !/^(docs|examples)\//.test(f))).toEqual(SHIPPED);
-    expect(files.filter((f) => /\.map$|\.png$|^src\/|^test\//.test(f))).toEqual([]);
+    // The one picture shipped is the README's first screen (docs/images/themes.png).
+    expect(files.filter((f) => /\.map$|\.png$|^src\/|^test\//.test(f))).toEqual(['docs/images/themes.png']);
   }, 30_000);
 
   it('every relative link of the packed README points at a file the package ships; images at the repository', () => {
