@@ -23,6 +23,7 @@ import {
   manyBlocksAnswer,
   sectionsAsked,
 } from './hostile-tables';
+import { citedAnswer } from './cited-answer';
 import { normalAnswer, rtlAnswer } from './language-answers';
 import { questionLanguage } from './languages';
 
@@ -181,6 +182,15 @@ export function buildReply(ctx: ReplyContext): ReplyPlan {
     }
     case 'rtl':
       return simple(rtlAnswer(questionLanguage(ctx.userMessage)));
+    case 'citations': {
+      // Pieces cut anywhere (inside a definition too), over a few frames: the streamed render to compare with.
+      const text = citedAnswer();
+      return {
+        frames: [c.role(), ...c.contents(fixedPieces(text, 700)), ...end],
+        stream: { delayMs: Math.min(delayMs, 2) },
+        stored: { content: text },
+      };
+    }
     default:
       // The assistant answers in the question's language (docs/protocol.md, "Every request").
       return simple(normalAnswer(questionLanguage(ctx.userMessage)));

@@ -36,6 +36,7 @@ export const SCENARIOS = [
   { name: 'limit-short', label: '429 per-minute limit that resets in 8 s (the next send after it is answered)' },
   { name: 'reload-mid-reply', label: 'Slow reply stored when written: reload the page while it streams' },
   { name: 'rtl', label: 'Right-to-left answers: Arabic or Hebrew by the question, else Arabic and English mixed' },
+  { name: 'citations', label: 'A long answer citing 31 sources, their link definitions at the end' },
 ] as const;
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name'];
