@@ -6,7 +6,7 @@ import { stripInvisible } from './invisible';
 
 /**
  * The body rows of a table in their committed order, for a table whose rows are being moved
- * (a sort works over several tasks, ui/table-view.ts): exports read that order, never a tbody
+ * (a sort works over several tasks, table/view.ts): exports read that order, never a tbody
  * half-way through a move.
  */
 const bodies = new WeakMap<HTMLTableElement, () => readonly HTMLTableRowElement[]>();

@@ -1,6 +1,6 @@
 // Tables of a reply: how one is built from its tokens, and which of its rows are shown at first.
 // Both in one place: the streaming renderer (./placement.ts) folds the rows it adds, the table UI
-// (ui/table-view.ts, ui/answer-actions.ts) reads `SHOWN_ROWS` for its window of shown rows and
+// (table/view.ts, ui/answer-actions.ts) reads `SHOWN_ROWS` for its window of shown rows and
 // its "Show all N rows" button. Only marked's types are imported: the table UI loads this module
 // without loading marked (./engine.ts loads it on first use).
 import type { Token, Tokens } from 'marked';

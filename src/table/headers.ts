@@ -1,8 +1,8 @@
 // A table's own controls: column headers that sort it (ascending, descending, then the original
-// order again) and the state of its rows (ui/table-view.ts). The buttons under the table (copy,
-// download, chart) are wired in ./answer-actions.ts.
+// order again) and the state of its rows (./view.ts). The buttons under the table (copy,
+// download, chart) are wired in ui/answer-actions.ts.
 import type { Locale } from '../types';
-import { createTableView, type SortDirection, type TableView } from './table-view';
+import { createTableView, type SortDirection, type TableView } from './view';
 
 const NEXT: Record<SortDirection, SortDirection> = { '': 'ascending', ascending: 'descending', descending: '' };
 

@@ -8,14 +8,14 @@
 // spacer above and below the table that stands for the rows outside it (an SVG sized by its
 // viewBox: no style attribute). A window of fewer rows than the box shows (rows of long text)
 // grows to fill it, by at most `SHOWN_CHARS` characters of rows a frame. A sort computes its keys once per column,
-// orders indexes over several tasks (../table/sort.ts), moves the hidden rows out of the table
+// orders indexes over several tasks (./sort.ts), moves the hidden rows out of the table
 // over several tasks, and in a last task puts the new order in place with the window's rows:
 // only then does the header say it is sorted.
 import { trackRows } from '../export/table-text';
 import { SHOWN_CHARS } from '../markdown/table';
-import { runChunked, type Work } from '../table/chunked';
+import { runChunked, type Work } from './chunked';
 import { cellText } from '../cells/text';
-import { columnKeys, sortedOrder, type SortKeys } from '../table/sort';
+import { columnKeys, sortedOrder, type SortKeys } from './sort';
 import type { Locale } from '../types';
 
 export type SortDirection = 'ascending' | 'descending' | '';

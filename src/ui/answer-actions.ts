@@ -1,6 +1,6 @@
 // Buttons on a finished reply (docs/protocol.md section 3, docs/charts.md): copy the answer, copy
 // a code block, and for each table copy, download and chart (its sorting headers and rows:
-// ./table-actions.ts). Plain DOM, added after the markdown renderer built the reply. What is
+// ../table/headers.ts). Plain DOM, added after the markdown renderer built the reply. What is
 // copied or downloaded is built by src/export: formula-safe, without invisible characters.
 import type { DrawChart } from '../chart/types';
 import { chartable } from '../cells/values';
@@ -11,7 +11,7 @@ import { SHOWN_ROWS } from '../markdown/table';
 import { count, type Messages } from '../i18n';
 import { nextFrame } from '../state/next-frame';
 import type { WidgetModel } from '../state/widget-model';
-import { addSortHeaders } from './table-actions';
+import { addSortHeaders } from '../table/headers';
 
 /** The main-thread time a slice of the answer's blocks may take (at least one block a slice). */
 const SLICE_MS = 8;
