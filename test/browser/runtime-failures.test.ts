@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { en } from '../../src/i18n/en';
+import { en } from '../helpers/en';
 import { cannedAnswer, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 import { REPO_ROOT } from './paths';
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en';
+import { en } from '../helpers/en';
 import {
   cannedAnswer,
   DESKTOP,

@@ -6,7 +6,7 @@
 // Firefox, MP4 in WebKit), the transcript and the reply show like a typed turn; not configured and denied microphone
 // give their notices.
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en';
+import { en } from '../helpers/en';
 import { MIME_PREFERENCE } from '../../src/voice/env';
 import {
   ENGINE,

@@ -6,7 +6,7 @@ import { fireEvent, waitFor } from '@testing-library/preact';
 import fc from 'fast-check';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { en } from '../../src/i18n/en';
+import { en } from '../helpers/en';
 import { ANSWERS, faulty, wrongValue } from '../api/faulty';
 import { passTime } from '../helpers/time';
 import { mountWidget, type MountedWidget } from '../helpers/widget';

@@ -3,7 +3,7 @@
 // Only the loader is replaced (happy-dom cannot run widget-voice.js) and the media APIs are faked.
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../../src/i18n/en';
+import { en } from '../helpers/en';
 import { createController } from '../../src/voice/controller';
 import { VOICE_MESSAGES } from '../../src/voice/messages';
 import type { VoiceEnv } from '../../src/voice/env';

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { en } from '../../../src/i18n/en';
+import { en } from '../../helpers/en';
 import { apiRequests, openPage, serverUrl, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
 import { PAGES_DIR, REPO_ROOT, urlPath } from '../paths';
 
