@@ -71,11 +71,11 @@ export async function handleChat(ctx: MockContext, { request, sub, body }: Visit
     ctx.state.append(conversation, reply);
   }
   if (key) visitor.idempotency.set(key, { conversationId: conversation.id, reply });
-  return sseResponse(plan, conversation.id, request);
+  return sseResponse(plan, conversation.id, request, ctx.held());
 }
 
-function sseResponse(plan: ReplyPlan, conversationId: string, request: Request): Response {
-  return new HttpResponse(sseStream(plan.frames, { ...plan.stream, signal: request.signal }), {
+function sseResponse(plan: ReplyPlan, conversationId: string, request: Request, startAfter?: Promise<void>): Response {
+  return new HttpResponse(sseStream(plan.frames, { ...plan.stream, signal: request.signal, startAfter }), {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache',

@@ -77,10 +77,18 @@ export async function applyFault(
       if (chat) headers.set('Content-Type', 'application/json');
       break;
     case 'buffered':
+      // As nginx's proxy_buffering: the headers go at once, the frames when the reply is whole.
       if (chat) {
-        body = await response.arrayBuffer();
-        const left = BUFFERED_HOLD_MS - (Date.now() - startedAt);
-        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+        const whole = response.arrayBuffer();
+        body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const bytes = new Uint8Array(await whole);
+            const left = BUFFERED_HOLD_MS - (Date.now() - startedAt);
+            if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+            controller.enqueue(bytes);
+            controller.close();
+          },
+        });
       }
       break;
     case 'token-clock':

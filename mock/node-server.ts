@@ -103,6 +103,12 @@ async function control(mock: MockService, req: IncomingMessage, res: ServerRespo
       mock.setSettings(settings);
       return sendJson(res, 200, { ...mock.settings, chunkDelayMs: mock.chunkDelayMs });
     }
+    case 'POST /__mock/hold':
+      mock.hold();
+      return sendJson(res, 200, { held: true });
+    case 'POST /__mock/release':
+      mock.release();
+      return sendJson(res, 200, { held: false });
     case 'POST /__mock/reset':
       mock.reset();
       return sendJson(res, 200, { ok: true });

@@ -39,6 +39,13 @@ export interface MockService {
   readonly settings: Readonly<MockSettings>;
   setSettings(patch: Partial<MockSettings>): void;
   chunkDelayMs: number;
+  /**
+   * Replies from now on wait before their first frame (headers sent) until `release()`, instead of
+   * any start delay of their scenario: a slow start that a test moves, not a clock.
+   */
+  hold(): void;
+  /** Lets every held reply go on; later replies start at once again. */
+  release(): void;
   /** Back to the initial scenario and settings; forgets all visitors, codes and recorded requests. */
   reset(): void;
   /** Every request that reached the API, oldest first (cleared in place by `reset`). */
@@ -68,6 +75,7 @@ export function createMockService(opts: MockServiceOptions): MockService {
   let scenario: ScenarioName = 'normal';
   let settings: MockSettings = { ...initialSettings };
   let chunkDelayMs = initialDelay;
+  let gate: { promise: Promise<void>; open(): void } | undefined;
 
   const context: MockContext = {
     publicId,
@@ -77,6 +85,7 @@ export function createMockService(opts: MockServiceOptions): MockService {
     scenario: () => scenario,
     settings: () => settings,
     chunkDelayMs: () => chunkDelayMs,
+    held: () => gate?.promise,
   };
 
   // Made on first use: msw's `ws.link` listens on a channel shared by every link of the process,
@@ -106,7 +115,19 @@ export function createMockService(opts: MockServiceOptions): MockService {
     set chunkDelayMs(ms: number) {
       chunkDelayMs = ms;
     },
+    hold() {
+      if (gate) return;
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      gate = { promise, open };
+    },
+    release() {
+      gate?.open();
+      gate = undefined;
+    },
     reset() {
+      gate?.open();
+      gate = undefined;
       scenario = 'normal';
       settings = { ...initialSettings };
       chunkDelayMs = initialDelay;

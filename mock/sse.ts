@@ -18,6 +18,8 @@ export interface SseStreamOptions {
   delayMs?: number;
   /** Wait this long before the first chunk (the headers are sent at once): a model slow to start. @default 0 */
   startDelayMs?: number;
+  /** Wait for this before the first chunk instead of `startDelayMs`: a start the test releases. */
+  startAfter?: Promise<void>;
   /** Stop producing when this aborts (the request's signal). */
   signal?: AbortSignal;
   /** Use `\r\n` line ends. @default false */
@@ -166,7 +168,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export function sseStream(frames: SseFrame[], options: SseStreamOptions = {}): ReadableStream<Uint8Array> {
   const pieces = toPieces(frames, options);
-  const { delayMs = 0, startDelayMs = 0, signal } = options;
+  const { delayMs = 0, startDelayMs = 0, startAfter, signal } = options;
   let index = 0;
   let finished = false;
   let onAbort: (() => void) | undefined;
@@ -186,7 +188,8 @@ export function sseStream(frames: SseFrame[], options: SseStreamOptions = {}): R
     },
     async pull(controller) {
       if (index > 0 && delayMs > 0) await sleep(delayMs, signal);
-      if (index === 0 && startDelayMs > 0) await sleep(startDelayMs, signal);
+      if (index === 0 && startAfter) await startAfter;
+      else if (index === 0 && startDelayMs > 0) await sleep(startDelayMs, signal);
       if (finished) return;
       const piece = pieces[index++];
       if (piece === undefined) {

@@ -40,6 +40,8 @@ export interface MockContext {
   scenario(): ScenarioName;
   settings(): MockSettings;
   chunkDelayMs(): number;
+  /** While a test holds the replies (`hold()`), what a new reply waits for before its first frame. */
+  held(): Promise<void> | undefined;
 }
 
 /** One authenticated request, as a route of the mock sees it. */

@@ -117,11 +117,18 @@ describe('deployment diagnosis', () => {
   it('names a buffered reply: the first byte late, every frame in one read', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      // The answer's first byte comes 1.5 s after the send (the page's clock moved on meanwhile).
-      const late: typeof fetch = async () => {
-        vi.setSystemTime(Date.now() + 1500);
-        return new Response(frames.join(''), { headers: { 'Content-Type': 'text/event-stream' } });
-      };
+      // The headers come at once; every frame 1.5 s after them, in one read (the page's clock moved on meanwhile).
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(c) {
+            vi.setSystemTime(Date.now() + 1500);
+            c.enqueue(new TextEncoder().encode(frames.join('')));
+            c.close();
+          },
+        },
+        { highWaterMark: 0 }, // pulled when read, not when made
+      );
+      const late: typeof fetch = async () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
       await makeClient({ fetch: late }).chat({ message: 'hi' }, () => {});
     } finally {
       vi.useRealTimers();

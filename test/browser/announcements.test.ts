@@ -5,7 +5,7 @@
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../mock/scenarios';
-import { openPage, WAIT, type WidgetPage } from './engines';
+import { advanceClock, openPage, WAIT, type WidgetPage } from './engines';
 
 /** Installs the recorder in the page: [region politeness, text] per announcement, in order. */
 async function listen(wp: WidgetPage): Promise<() => Promise<[string, string][]>> {
@@ -35,7 +35,8 @@ async function listen(wp: WidgetPage): Promise<() => Promise<[string, string][]>
 const WORKING = ['polite', 'The assistant is working on your answer.'];
 
 async function chat(scenario: ScenarioName, locale: 'en' | 'tr' = 'en') {
-  const wp = await openPage({ scenario, initOptions: { locale } });
+  // The page's clock moves only when a test says (fixtures/test-clock.js): a limit's reset included.
+  const wp = await openPage({ scenario, earlyFixtures: ['test-clock.js'], initOptions: { locale } });
   await wp.openPanel();
   const heard = await listen(wp);
   return { wp, heard };
@@ -109,6 +110,7 @@ describe('what a screen reader hears', () => {
     expect((await after(heard, 2)).slice(1)).toEqual([
       ['assertive', 'You are sending messages too quickly. You can write again in 8 seconds.'],
     ]);
+    await advanceClock(wp, 8_000);
     expect(await after(heard, 3)).toEqual([
       WORKING,
       ['assertive', 'You are sending messages too quickly. You can write again in 8 seconds.'],

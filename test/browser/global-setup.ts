@@ -20,6 +20,8 @@ declare module 'vitest' {
     browserWsEndpoint: string;
     /** URL path of this run's copy of dist/widget.js (what the test pages load with <script src>). */
     widgetScriptPath: string;
+    /** Where workers note the process ids of the browsers they launch themselves (Firefox), for the teardown to end. */
+    browserPidDir: string;
     /** WebKit runs: the WebKitWebDrivers started here, one per worker (`VITEST_POOL_ID` picks; engines/webkit.ts opens the session). */
     webkitDriverUrls: string[];
   }
@@ -89,9 +91,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let browser: BrowserServer | undefined;
   const webkit: WebKitProcesses[] = [];
+  const pidDir = path.join(runDir, 'pids');
+  mkdirSync(pidDir, { recursive: true });
   const stopAll = async () => {
     await browser?.close().catch(() => undefined);
     for (const w of webkit) w.stop();
+    // A worker's Firefox outlives a worker that was ended rather than closed.
+    for (const pid of readdirSync(pidDir)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     rmSync(runDir, { recursive: true, force: true });
   };
   try {
@@ -110,6 +122,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'webkitDriverUrls',
     webkit.map((w) => w.url),
   );
+  project.provide('browserPidDir', pidDir);
   project.provide('widgetScriptPath', `${urlPath(distCopy)}/widget.js`);
   return stopAll;
 }

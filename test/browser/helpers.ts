@@ -64,6 +64,8 @@ declare global {
     __swLoad: LoadRecord;
     __swViolations: Violation[];
     __swMintToken(): Promise<string>;
+    /** The page's clock, when the page runs fixtures/test-clock.js. */
+    __swClock: { advance(ms: number): Promise<number>; pending(): number[] };
   }
 }
 
@@ -112,7 +114,10 @@ export function serverUrl(): string {
 }
 
 /** POST to one of the mock's `/__mock/*` control routes. */
-export async function mockControl(route: 'reset' | 'scenario' | 'settings', body: unknown = {}): Promise<unknown> {
+export async function mockControl(
+  route: 'reset' | 'scenario' | 'settings' | 'hold' | 'release',
+  body: unknown = {},
+): Promise<unknown> {
   const res = await fetch(`${serverUrl()}/__mock/${route}`, { method: 'POST', body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`mock control ${route} answered ${res.status}: ${await res.text()}`);
   return res.json();

@@ -4,7 +4,17 @@
 // kept id the widget refuses. Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import { NORMAL_ANSWER } from '../../mock/answers';
-import { apiRequests, DEMO_PUBLIC_ID, openPage, passTime, WAIT, type WidgetPage } from './engines';
+import {
+  advanceClock,
+  apiRequests,
+  DEMO_PUBLIC_ID,
+  mockControl,
+  nextTimer,
+  openPage,
+  passTime,
+  WAIT,
+  type WidgetPage,
+} from './engines';
 
 const KEY = `service-widget:${DEMO_PUBLIC_ID}`;
 const chats = async () => (await apiRequests()).filter((r) => r.method === 'POST' && r.path === '/api/v1/widget/chat');
@@ -18,7 +28,9 @@ const reloadPage = async (wp: WidgetPage) => {
 
 describe('while the reply is on its way', () => {
   it('a slow start: a status from the moment of sending, announced once, replaced by the streaming text', async () => {
+    // The service is slow to start for as long as the test holds its reply (no clock to wait for).
     const wp = await openPage({ scenario: 'slow-start', initOptions: { locale: 'en' } });
+    await mockControl('hold');
     await wp.openPanel();
     await wp.send('Orders last week?');
     // The waiting line until the answer's headers, then the reply's own line: "Thinking…" either way.
@@ -28,6 +40,7 @@ describe('while the reply is on its way', () => {
     // Said once in the polite live region.
     const live = wp.host.locator('[aria-live="polite"]');
     expect(await text(live)).toBe('The assistant is working on your answer.');
+    await mockControl('release');
     await wp.waitForReplies(1);
     expect(await status.count()).toBe(0);
     expect(await waiting(wp).count()).toBe(0);
@@ -35,12 +48,16 @@ describe('while the reply is on its way', () => {
   });
 
   it('a service that is down: "still trying" (in Turkish) while it is retried, then the error notice', async () => {
-    const wp = await openPage({ scenario: 'down', initOptions: { locale: 'tr' } });
+    // The retries' back-off moves with the page's clock (fixtures/test-clock.js), not in real seconds.
+    const wp = await openPage({ scenario: 'down', earlyFixtures: ['test-clock.js'], initOptions: { locale: 'tr' } });
     await wp.openPanel();
     await wp.send('Stoklar?');
     await waiting(wp).waitFor();
     await expect.poll(() => text(waiting(wp)), { timeout: WAIT }).toBe('Hizmete ulaşılmaya çalışılıyor…');
-    await wp.host.locator('[part~="notice"][data-kind="error"]').waitFor();
+    const notice = wp.host.locator('[part~="notice"][data-kind="error"]');
+    // Each turn: the next back-off passes and its retry is answered 503, until the retries are over.
+    await expect.poll(async () => (await nextTimer(wp), notice.count()), { timeout: WAIT }).toBe(1);
+    expect(await chats()).toHaveLength(4);
     expect(await waiting(wp).count()).toBe(0);
     expect(await wp.part('composer-input').inputValue()).toBe('Stoklar?');
   });
@@ -48,7 +65,12 @@ describe('while the reply is on its way', () => {
 
 describe('a limit with a short reset', () => {
   it('counts down, Send and Enter wait for the reset, the draft stays; then "You can write again now"', async () => {
-    const wp = await openPage({ scenario: 'limit-short', initOptions: { locale: 'en' } });
+    // The countdown moves with the page's clock (fixtures/test-clock.js), not in real seconds.
+    const wp = await openPage({
+      scenario: 'limit-short',
+      earlyFixtures: ['test-clock.js'],
+      initOptions: { locale: 'en' },
+    });
     await wp.openPanel();
     await wp.send('Top customers?');
     const notice = wp.host.locator('[part~="notice"][data-kind="limit"]');
@@ -58,6 +80,7 @@ describe('a limit with a short reset', () => {
     expect(first).toBeGreaterThanOrEqual(5);
     expect(first).toBeLessThanOrEqual(8);
     // It counts down while the visitor looks.
+    await advanceClock(wp, 1_000);
     await expect.poll(seconds, { timeout: WAIT }).toBeLessThan(first);
     expect(await wp.part('send-button').getAttribute('disabled')).not.toBeNull();
     await wp.part('composer-input').press('Enter');
@@ -65,6 +88,7 @@ describe('a limit with a short reset', () => {
     expect(await chats()).toHaveLength(1);
     expect(await wp.part('composer-input').inputValue()).toBe('Top customers?');
 
+    await advanceClock(wp, 8_000);
     await expect.poll(() => text(notice), { timeout: WAIT }).toContain('You can write again now.');
     expect(await text(notice)).not.toMatch(/seconds/);
     expect(await wp.part('send-button').getAttribute('disabled')).toBeNull();

@@ -2,32 +2,44 @@
 // Launching costs seconds, so one browser serves the whole run (the `browser` project does not
 // isolate test files for Firefox and WebKit, see vitest.config.ts); each test gets a new browser
 // context (fresh storage) and one page.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type KeyInput, type Page } from 'puppeteer-core';
 import { callExpression, splitKey, type DriverPage, type Engine, type NativeLog, type PageSettings } from './driver';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-export function firefoxEngine(): Engine {
+/**
+ * `pidDir`: where this worker notes its Firefox's process id, so that the run's global teardown
+ * ends it even when the worker itself is ended without a chance to close it (global-setup.ts).
+ */
+export function firefoxEngine(pidDir: string): Engine {
   let launching: Promise<Browser> | null = null;
   const launch = () =>
-    (launching ??= puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-      extraPrefsFirefox: {
-        // The tests' defaults: light colour scheme, English, no motion.
-        'layout.css.prefers-color-scheme.content-override': 1,
-        'intl.accept_languages': 'en-US, en',
-        'ui.prefersReducedMotion': 1,
-        // Pages may open the portal tab with window.open from a click: allow it like a visitor's browser.
-        'dom.disable_open_during_load': false,
-        // The microphone (fixtures/fake-microphone.js hands over to it in Firefox): Firefox's own fake
-        // capture device, granted without a prompt. Its Web Audio has no running clock without a
-        // sound device, so a Web Audio tone recorded nothing for about 10 s.
-        'media.navigator.streams.fake': true,
-        'media.navigator.permission.disabled': true,
-      },
-    }));
+    (launching ??= puppeteer
+      .launch({
+        browser: 'firefox',
+        executablePath: FIREFOX,
+        headless: true,
+        extraPrefsFirefox: {
+          // The tests' defaults: light colour scheme, English, no motion.
+          'layout.css.prefers-color-scheme.content-override': 1,
+          'intl.accept_languages': 'en-US, en',
+          'ui.prefersReducedMotion': 1,
+          // Pages may open the portal tab with window.open from a click: allow it like a visitor's browser.
+          'dom.disable_open_during_load': false,
+          // The microphone (fixtures/fake-microphone.js hands over to it in Firefox): Firefox's own fake
+          // capture device, granted without a prompt. Its Web Audio has no running clock without a
+          // sound device, so a Web Audio tone recorded nothing for about 10 s.
+          'media.navigator.streams.fake': true,
+          'media.navigator.permission.disabled': true,
+        },
+      })
+      .then((browser) => {
+        const pid = browser.process()?.pid;
+        if (pid) writeFileSync(path.join(pidDir, String(pid)), '');
+        return browser;
+      }));
   return {
     name: 'firefox',
     version: async () => `Firefox ${(await (await launch()).version()).replace(/^firefox\//, '')}`,
@@ -39,7 +51,7 @@ export function firefoxEngine(): Engine {
       return contextPage(context, page, settings);
     },
     async dispose() {
-      // Kept for the next test file of this worker; puppeteer closes Firefox when the worker exits.
+      // Kept for the next test file of this worker; the run's teardown ends it (global-setup.ts).
     },
   };
 }

@@ -54,7 +54,7 @@ export function engine(): Engine {
     ENGINE === 'chromium'
       ? chromiumEngine(inject('browserWsEndpoint'))
       : ENGINE === 'firefox'
-        ? firefoxEngine()
+        ? firefoxEngine(inject('browserPidDir'))
         : webkitEngine(workerDriver());
   return current;
 }
@@ -321,5 +321,23 @@ export async function addAxe(page: TestPage): Promise<void> {
 }
 
 export { frames, passTime } from '../pass-time';
+
+/**
+ * Moves the page's clock `ms` forward (the page runs `earlyFixtures: ['test-clock.js']`), firing
+ * the timers of a second or more that fall due on the way: a countdown, a back-off, without waiting.
+ */
+export const advanceClock = (wp: WidgetPage, ms: number): Promise<number> =>
+  wp.page.evaluate((n) => window.__swClock.advance(n), ms);
+
+/**
+ * Moves the page's clock to its next timer of at most `within` ms (a back-off, a countdown's next
+ * second), leaving longer ones (a request's time limit) alone. False when none waits.
+ */
+export async function nextTimer(wp: WidgetPage, within = 10_000): Promise<boolean> {
+  const [next] = (await wp.page.evaluate(() => window.__swClock.pending())).filter((ms) => ms <= within);
+  if (next === undefined) return false;
+  await advanceClock(wp, Math.max(0, next));
+  return true;
+}
 /** The old name of passTime (charts.test.ts still uses it): only before asserting that something did NOT happen. */
 export { passTime as settle } from '../pass-time';
