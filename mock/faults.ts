@@ -27,8 +27,11 @@ export const isFaultName = (name: unknown): name is FaultName => FAULT_NAMES.inc
 
 /** The origin `cors-origin` allows instead of the page's. */
 export const OTHER_ORIGIN = 'https://other-site.example';
-/** How long `buffered` holds a reply at least: a proxy waits for its buffer to fill or the reply to end. */
-export const BUFFERED_HOLD_MS = 1500;
+/**
+ * How long `buffered` holds a reply at least: a proxy waits for its buffer to fill or the reply to
+ * end. Well over the widget's 1 s, so that a loaded machine's own delays never hide it.
+ */
+export const BUFFERED_HOLD_MS = 2500;
 const HOUR = 3600;
 
 /** A mutable fault: `POST /__mock/fault {name}` switches it while the server runs. */

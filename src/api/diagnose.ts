@@ -26,11 +26,14 @@ export const causeOf = (err: unknown): ErrorCause | undefined => (err as { diagn
 let violations: string[] | undefined;
 
 /**
- * Why a request to `base + path` got no answer: mixed content, the page's CSP, or CORS; undefined
- * for a network that is down (or a browser that tells nothing). Checked after the failure, in that
- * order: a `no-cors` request (same method and path) that answers means the service is there and the
- * browser refused to show it; a simple GET of /config that CORS lets through then means the origin
- * is allowed and the widget's request headers are not.
+ * Why a request (`method path`) to the service at `base` got no answer: mixed content, the page's
+ * CSP, or CORS; undefined for a network that is down, a redirect, or a browser that tells nothing.
+ * Checked after the failure, and nothing of the visitor's goes with the checks (no token, body,
+ * credentials or referrer):
+ * 1. the same method and path as a simple request that does not follow a redirect: a redirect
+ *    shows as such (not CORS); any other answer means the origin is allowed and the widget's
+ *    request headers were refused;
+ * 2. else a `no-cors` GET of /config: an answer means the service is there and refused this origin.
  */
 export async function whyUnanswered(
   base: string,
@@ -38,8 +41,7 @@ export async function whyUnanswered(
   method: string,
   doFetch: typeof fetch,
 ): Promise<ErrorCause | undefined> {
-  const url = base + path;
-  const { origin } = new URL(url);
+  const { origin } = new URL(base);
   const page = location.origin;
   if (location.protocol === 'https:' && origin.startsWith('http:')) {
     tell('mixed-content', `baseUrl ${origin} is http: on this https: page, so the browser blocks it: use https://`);
@@ -52,23 +54,26 @@ export async function whyUnanswered(
     violations = [];
     document.addEventListener('securitypolicyviolation', (e) => violations!.push(e.blockedURI));
   }
-  // The same method and path, without the headers or body a preflight would be asked for (and with
-  // no token or message, so a redirect may be followed: `no-cors` refuses any other redirect mode).
-  const answered = await doFetch(url, { method, mode: 'no-cors', credentials: 'omit' }).then(
-    () => true,
-    () => false,
+  const bare: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer' };
+  const simple = await doFetch(base + path, { ...bare, method, redirect: 'manual' }).then(
+    (res) => (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400) ? 'redirect' : 'answered'),
+    () => 'refused' as const,
   );
+  if (simple === 'redirect') return undefined;
+  // `no-cors` follows a redirect of /config, if the service has one: nothing of the visitor's goes.
+  const reached =
+    simple === 'answered' ||
+    (await doFetch(`${base}/config`, { ...bare, mode: 'no-cors' }).then(
+      () => true,
+      () => false,
+    ));
   await new Promise((resolve) => setTimeout(resolve));
   if (violations.some((uri) => uri.startsWith(origin))) {
     tell('csp', `this page's Content-Security-Policy blocks ${origin}: add it to connect-src`);
     return 'csp';
   }
-  if (!answered) return undefined;
-  // No header to preflight, no credentials: any answer with this origin allowed resolves.
-  const originAllowed = await doFetch(`${base}/config`, { credentials: 'omit', redirect: 'error' }).then(
-    () => true,
-    () => false,
-  );
+  if (!reached) return undefined;
+  const originAllowed = simple === 'answered';
   tell(
     'cors',
     originAllowed

@@ -231,27 +231,29 @@ describe('on a right-to-left page', () => {
   });
 });
 
-// docs/images/rtl-{arabic,hebrew,mixed}-<engine>.png: the inline widget with each answer.
-describe('screenshots', () => {
-  const SHOTS = [
-    { name: 'arabic', question: ARABIC_QUESTION, theme: 'light', locale: 'en' },
-    { name: 'hebrew', question: HEBREW_QUESTION, theme: 'dark', locale: 'en' },
-    { name: 'mixed', question: MIXED_QUESTION, theme: 'light', locale: 'tr' },
-  ] as const;
-  for (const shot of SHOTS) {
-    it(`${shot.name} answer (${shot.theme}, UI ${shot.locale})`, async () => {
-      const wp = await answer(shot.question, {
-        viewport: { width: 480, height: 900 },
-        isMobile: false,
-        colorScheme: shot.theme,
-        bodyHtml: '<div id="chat" style="position: fixed; inset: 10px"></div>',
-        initOptions: { container: '#chat', theme: shot.theme, locale: shot.locale },
+// docs/images/rtl-{arabic,hebrew,mixed}-<engine>.png: the inline widget with each answer. Pictures
+// for the docs, not tests: taken only by `npm run doc-images` (docs/testing.md).
+if (process.env.UPDATE_DOC_IMAGES)
+  describe('screenshots', () => {
+    const SHOTS = [
+      { name: 'arabic', question: ARABIC_QUESTION, theme: 'light', locale: 'en' },
+      { name: 'hebrew', question: HEBREW_QUESTION, theme: 'dark', locale: 'en' },
+      { name: 'mixed', question: MIXED_QUESTION, theme: 'light', locale: 'tr' },
+    ] as const;
+    for (const shot of SHOTS) {
+      it(`${shot.name} answer (${shot.theme}, UI ${shot.locale})`, async () => {
+        const wp = await answer(shot.question, {
+          viewport: { width: 480, height: 900 },
+          isMobile: false,
+          colorScheme: shot.theme,
+          bodyHtml: '<div id="chat" style="position: fixed; inset: 10px"></div>',
+          initOptions: { container: '#chat', theme: shot.theme, locale: shot.locale },
+        });
+        await wp.part('composer-input').blur();
+        const file = await wp.screenshot(`rtl-${shot.name}`);
+        if (process.env.UPDATE_DOC_IMAGES) {
+          copyFileSync(file, path.join(REPO_ROOT, 'docs', 'images', `rtl-${shot.name}-${ENGINE}.png`));
+        }
       });
-      await wp.part('composer-input').blur();
-      const file = await wp.screenshot(`rtl-${shot.name}`);
-      if (process.env.UPDATE_DOC_IMAGES) {
-        copyFileSync(file, path.join(REPO_ROOT, 'docs', 'images', `rtl-${shot.name}-${ENGINE}.png`));
-      }
-    });
-  }
-});
+    }
+  });

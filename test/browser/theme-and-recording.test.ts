@@ -336,21 +336,23 @@ describe('the recording state', () => {
     expect(await status.textContent()).toBe(en.recordingStopped);
   });
 
+  // Pictures for the docs, not tests: taken only by `npm run doc-images` (docs/testing.md).
   const devices = { desktop: DESKTOP, phone: PHONE } as const;
-  for (const [device, viewport] of Object.entries(devices))
-    for (const theme of ['dark', 'light'] as const)
-      for (const locale of ['en', 'tr'] as const) {
-        const name = `recording-${theme}-${locale}-${device}`;
-        it(`screenshot: ${name}.png`, async () => {
-          const wp = await voicePage({
-            viewport,
-            colorScheme: theme,
-            locale: locale === 'tr' ? 'tr-TR' : 'en-US',
-            initOptions: { theme, locale },
+  if (process.env.UPDATE_DOC_IMAGES)
+    for (const [device, viewport] of Object.entries(devices))
+      for (const theme of ['dark', 'light'] as const)
+        for (const locale of ['en', 'tr'] as const) {
+          const name = `recording-${theme}-${locale}-${device}`;
+          it(`screenshot: ${name}.png`, async () => {
+            const wp = await voicePage({
+              viewport,
+              colorScheme: theme,
+              locale: locale === 'tr' ? 'tr-TR' : 'en-US',
+              initOptions: { theme, locale },
+            });
+            await wp.part('mic-button').click();
+            await expect.poll(() => wp.host.locator('.recording-time').textContent(), { timeout: WAIT }).toBe('0:01');
+            await panelShot(wp, name);
           });
-          await wp.part('mic-button').click();
-          await expect.poll(() => wp.host.locator('.recording-time').textContent(), { timeout: WAIT }).toBe('0:01');
-          await panelShot(wp, name);
-        });
-      }
+        }
 });
