@@ -72,10 +72,14 @@ export function createClient(cfg: ClientConfig): ApiClient {
     portalCode: (signal) => json('/portal/code', signal, [undefined]).then(readPortalCode),
     chat: async (body, onEvent, signal, onRetry) => {
       await checkId(body.conversation_id);
+      // A retried send is not judged for buffering: its wait is not the proxy's.
+      let sentAt = Date.now();
+      const retried = () => ((sentAt = Infinity), onRetry?.());
       return readChatStream(
-        await request('/chat', { signal, post: [body], accept: 'text/event-stream', onRetry }),
+        await request('/chat', { signal, post: [body], accept: 'text/event-stream', onRetry: retried }),
         onEvent,
         signal,
+        sentAt,
       );
     },
   };

@@ -29,10 +29,13 @@ export async function readChatStream(
   res: Response,
   onEvent: (e: ChatEvent) => void,
   signal?: AbortSignal,
+  /**
+   * When the request was sent (Date.now()): a reply whose first frame came late and all of whose
+   * frames came in one or two reads was buffered. Timed from the send, not from the headers:
+   * Firefox resolves fetch() only with the first bytes of an event stream.
+   */
+  sentAt = Date.now(),
 ): Promise<{ conversationId: string | null }> {
-  // A buffering proxy sends the headers at once and holds the frames until the reply is written:
-  // timed from the headers, a service (or a machine) slow to answer at all is not taken for one.
-  const headersAt = Date.now();
   const type = res.headers.get('Content-Type');
   if (!/^text\/event-stream\b/i.test(type!) || !res.body) {
     void res.body?.cancel().catch(() => {});
@@ -84,7 +87,7 @@ export async function readChatStream(
       if (events > before && !reads++) firstAt = Date.now();
       if (decoder.finished) {
         finished = !chunk.done;
-        if (events > 3 && reads < 3 && firstAt - headersAt > 1e3)
+        if (events > 3 && reads < 3 && firstAt - sentAt > 1e3)
           tell(
             'buffered',
             'the reply arrived all at once: turn off buffering of text/event-stream in your proxy or CDN',

@@ -1,11 +1,12 @@
 // What a screen reader is given, state by state (docs/accessibility.md): a recorder in the page
 // keeps every text change of a live region (aria-live, or role alert/status) that no aria-busy
 // holds back, as assistive technology receives it, not the DOM's text. Exact sentences for a
-// finished reply, a table, a cut, stopped or error-ended reply, a limit and a confirmation.
+// finished reply, a table, a cut, stopped or error-ended reply, a limit, a confirmation, an
+// approval, an expired session and offline.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../mock/scenarios';
-import { advanceClock, openPage, WAIT, type WidgetPage } from './engines';
+import { advanceClock, mockControl, openPage, WAIT, type WidgetPage } from './engines';
 
 /** Installs the recorder in the page: [region politeness, text] per announcement, in order. */
 async function listen(wp: WidgetPage): Promise<() => Promise<[string, string][]>> {
@@ -128,6 +129,43 @@ describe('what a screen reader hears', () => {
         'polite',
         "The assistant answered. I found the order. Changing its status needs your confirmation. Update the status of order #1042 to 'shipped'? Waiting for your decision.",
       ],
+    ]);
+  });
+
+  it('an approval pending: said after the reply that leads to it', async () => {
+    const { wp, heard } = await chat('approval');
+    await wp.send('Raise the credit limit of Acme Ltd to €15,000');
+    await wp.host.locator('[part~="notice"][data-kind="approval"]').waitFor();
+    expect(await after(heard, 2)).toEqual([
+      WORKING,
+      [
+        'polite',
+        "The assistant answered. I've prepared the credit limit change for customer Acme Ltd (from €10,000 to €15,000). Changing a credit limit needs approval from your team. It will run the next time you write after it is approved.",
+      ],
+    ]);
+  });
+
+  it('a session that expired: the auth notice, said at once', async () => {
+    const { wp, heard } = await chat('normal');
+    await mockControl('scenario', { name: 'token-expired' });
+    await wp.send('Orders today?');
+    await wp.host.locator('[part~="notice"][data-kind="auth"]').waitFor();
+    expect((await after(heard, 1)).filter(([, said]) => said !== WORKING[1])).toEqual([
+      ['assertive', 'Your session has expired. Please try again.'],
+    ]);
+  });
+
+  it('offline: said at once, in Turkish', async () => {
+    const { wp, heard } = await chat('normal', 'tr');
+    // The browser says it is offline (as it does with the network gone), before the visitor sends.
+    await wp.page.evaluate(() => {
+      Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+      window.dispatchEvent(new Event('offline'));
+    });
+    await wp.send('Stoklar?');
+    await wp.host.locator('[part~="notice"][data-kind="offline"]').waitFor();
+    expect(await after(heard, 1)).toEqual([
+      ['assertive', 'İnternet bağlantınız yok. Mesajınız duruyor; bağlantı gelince gönderebilirsiniz.'],
     ]);
   });
 });

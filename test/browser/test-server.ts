@@ -99,5 +99,19 @@ function testRoutes(): NodeHandler {
   };
 }
 
+/**
+ * Replies stream a frame every few milliseconds, as a model writes, not all in one network chunk:
+ * on a loaded machine a reply that came late and whole would pass for a buffering proxy's
+ * (src/api/read.ts). The `long` scenario's 3,000 chunks take 1 ms each. Tests that want another
+ * pace set `chunkDelayMs` or `longChunkDelayMs`.
+ */
+const CHUNK_DELAY_MS = 4;
+
 export const startTestServer = (): Promise<RunningMockServer> =>
-  startMockServer({ port: 0, staticRoot: REPO_ROOT, extraHeaders: pageHeaders, intercept: testRoutes() });
+  startMockServer({
+    port: 0,
+    staticRoot: REPO_ROOT,
+    extraHeaders: pageHeaders,
+    intercept: testRoutes(),
+    mock: { chunkDelayMs: CHUNK_DELAY_MS, settings: { longChunkDelayMs: 1 } },
+  });
