@@ -26,21 +26,15 @@ export const causeOf = (err: unknown): ErrorCause | undefined => (err as { diagn
 let violations: string[] | undefined;
 
 /**
- * Why a request (`method path`) to the service at `base` got no answer: mixed content, the page's
- * CSP, or CORS; undefined for a network that is down, a redirect, or a browser that tells nothing.
- * Checked after the failure, and nothing of the visitor's goes with the checks (no token, body,
- * credentials or referrer):
- * 1. the same method and path as a simple request that does not follow a redirect: a redirect
- *    shows as such (not CORS); any other answer means the origin is allowed and the widget's
- *    request headers were refused;
- * 2. else a `no-cors` GET of /config: an answer means the service is there and refused this origin.
+ * Why a request to the service at `base` got no answer: mixed content, the page's CSP, or CORS;
+ * undefined for a network that is down, a redirect, or a browser that tells nothing. Checked after
+ * the failure with GETs of /config that carry nothing of the visitor's (no token, credentials or
+ * referrer), never another send:
+ * 1. a simple GET that does not follow a redirect: a redirect shows as such (not CORS); any other
+ *    answer means the origin is allowed, so the widget's request headers were refused;
+ * 2. else a `no-cors` GET: an answer means the service is there and refused this origin.
  */
-export async function whyUnanswered(
-  base: string,
-  path: string,
-  method: string,
-  doFetch: typeof fetch,
-): Promise<ErrorCause | undefined> {
+export async function whyUnanswered(base: string, doFetch: typeof fetch): Promise<ErrorCause | undefined> {
   const { origin } = new URL(base);
   const page = location.origin;
   if (location.protocol === 'https:' && origin.startsWith('http:')) {
@@ -55,7 +49,7 @@ export async function whyUnanswered(
     document.addEventListener('securitypolicyviolation', (e) => violations!.push(e.blockedURI));
   }
   const bare: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer' };
-  const simple = await doFetch(base + path, { ...bare, method, redirect: 'manual' }).then(
+  const simple = await doFetch(`${base}/config`, { ...bare, redirect: 'manual' }).then(
     (res) => (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400) ? 'redirect' : 'answered'),
     () => 'refused' as const,
   );

@@ -140,8 +140,7 @@ export function createRequest(cfg: RequestConfig): Request {
       const delay = retryDelay(attempt, wait, cfg.random ?? Math.random);
       if (delay === undefined) {
         // Given up without an answer: the page's CSP, CORS or mixed content is named, if it was that.
-        if (!res && !(err as NetworkError).timedOut)
-          withCause(err!, await whyUnanswered(base, path, post ? 'POST' : 'GET', cfg.fetch ?? fetch));
+        if (!res && !(err as NetworkError).timedOut) withCause(err!, await whyUnanswered(base, cfg.fetch ?? fetch));
         signal?.throwIfAborted();
         throw err;
       }
