@@ -44,7 +44,8 @@ interface Canned {
  * - `POST /__canned` `{ path, status, headers, body, held }`: answers every request to that path
  *   (query ignored) with this answer; `held` ones wait for `POST /__canned/release`.
  * - `POST /__test/token` `{ sub }`: a visitor token from the mock's secret, per call (the pages'
- *   getAuthToken, fixtures/harness.js; CORS-open for pages on another origin, fault-server.ts).
+ *   getAuthToken, fixtures/harness.js; CORS-open for pages on another origin, fault-server.ts);
+ * - `/favicon.ico`: no content, rather than a 404 the page's console would show.
  */
 function testRoutes(): NodeHandler {
   const canned = new Map<string, Canned>();
@@ -69,6 +70,12 @@ function testRoutes(): NodeHandler {
     if (req.method === 'POST' && url.pathname === '/__canned/release') {
       release();
       released = new Promise<void>((resolve) => (release = resolve));
+      res.writeHead(204).end();
+      return true;
+    }
+    if (url.pathname === '/favicon.ico') {
+      // Every test's page has an origin of its own, so the browser asks each one for its icon:
+      // a 404 there would be a console error on every page.
       res.writeHead(204).end();
       return true;
     }
