@@ -37,12 +37,12 @@ export default defineConfig({
           ],
           environment: 'node',
           // Each worker keeps its browser connection (Chromium), browser (Firefox) or WebKitWebDriver
-          // session and its imported modules for every file it runs (isolate: false); files run side
-          // by side in BROWSER_WORKERS workers (test/browser/run.mjs sizes them to the machine), and
-          // each test has a mock service of its own (setup.ts).
+          // session and its imported modules for every file it runs (isolate: false); files may run
+          // side by side in BROWSER_WORKERS workers (test/browser/run.mjs), since each test has a
+          // mock service of its own (setup.ts).
           isolate: false,
           fileParallelism: true,
-          maxWorkers: Number(process.env.BROWSER_WORKERS) || 2,
+          maxWorkers: Number(process.env.BROWSER_WORKERS) || 1,
           globalSetup: ['test/browser/global-setup.ts'],
           setupFiles: ['test/browser/setup.ts'],
           // WebDriver (WebKit) takes one HTTP round trip per step: the long flows need more time there.

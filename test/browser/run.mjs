@@ -43,10 +43,12 @@ const args = process.argv.slice(2);
 const picked = args.filter((a) => a.startsWith('--engine=')).map((a) => a.slice('--engine='.length));
 const engines = picked.length ? picked : (process.env.BROWSER_ENGINES ?? ALL.join(',')).split(',').filter(Boolean);
 const vitestArgs = args.filter((a) => !a.startsWith('--engine='));
-// The engines run at the same time, each with its own workers: a browser test mostly waits (for
-// the page, the driver, the mock), so a 2-core machine runs about six files at once before the
-// CPU is the limit (docs/testing.md, "Where the time goes").
-const workers = Number(process.env.BROWSER_WORKERS) || Math.max(2, availableParallelism());
+// Files run side by side in BROWSER_WORKERS workers per engine (default 1), and the engines one
+// after another, or at the same time with BROWSER_PARALLEL=1. Measured on 2 cores (docs/testing.md,
+// "Where the time goes"): the tests are bound by the CPU (the browsers'), so on 2 cores more at
+// once only made each slower, and the engines at once took longer in all than one after another.
+const workers = Number(process.env.BROWSER_WORKERS) || 1;
+const parallel = process.env.BROWSER_PARALLEL === '1';
 
 for (const engine of engines) {
   const need = NEEDS[engine];
@@ -113,27 +115,32 @@ const summaries = [];
 const fileTimes = [];
 let failed = false;
 const started = Date.now();
-const runs = await Promise.all(
-  engines.map(async (engine) => {
-    const version = (() => {
-      try {
-        return NEEDS[engine]
-          .version()
-          .trim()
-          .replace(/ built on .*/, '');
-      } catch {
-        return '?';
-      }
-    })();
-    console.log(`== browser tests in ${engine} (${version}), ${workers} workers`);
-    const results = path.join(ROOT, 'artifacts', 'browser', `results-${engine}-${process.pid}.json`);
-    const outcomesFile = path.join(ROOT, 'artifacts', 'browser', `outcomes-${engine}-${process.pid}.json`);
-    mkdirSync(path.dirname(results), { recursive: true });
-    const engineStart = Date.now();
-    const status = await runEngine(engine, results, outcomesFile);
-    return { engine, version, results, outcomesFile, status, seconds: (Date.now() - engineStart) / 1000 };
-  }),
-);
+/** Runs `fn` over `list`, at once or one after another. */
+const each = async (list, fn) => {
+  if (parallel) return Promise.all(list.map(fn));
+  const out = [];
+  for (const item of list) out.push(await fn(item));
+  return out;
+};
+const runs = await each(engines, async (engine) => {
+  const version = (() => {
+    try {
+      return NEEDS[engine]
+        .version()
+        .trim()
+        .replace(/ built on .*/, '');
+    } catch {
+      return '?';
+    }
+  })();
+  console.log(`== browser tests in ${engine} (${version}), ${workers} workers`);
+  const results = path.join(ROOT, 'artifacts', 'browser', `results-${engine}-${process.pid}.json`);
+  const outcomesFile = path.join(ROOT, 'artifacts', 'browser', `outcomes-${engine}-${process.pid}.json`);
+  mkdirSync(path.dirname(results), { recursive: true });
+  const engineStart = Date.now();
+  const status = await runEngine(engine, results, outcomesFile);
+  return { engine, version, results, outcomesFile, status, seconds: (Date.now() - engineStart) / 1000 };
+});
 for (const { engine, version, results, outcomesFile, status, seconds } of runs) {
   let counts = 'no results';
   let named = '';
