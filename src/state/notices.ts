@@ -6,10 +6,11 @@ import { messages, resetTime, type Messages } from '../i18n';
 import { untilText } from '../i18n/countdown';
 import { causeOf } from '../api/diagnose';
 import type { ErrorCause, Locale, WidgetErrorCode } from '../types';
+import { NOTICE_KINDS } from '../surface';
 
 /** Every notice kind, the `data-kind` of the `notice` part: each has its announcement (ui/announce.ts). */
-export const NOTICE_KINDS = ['approval', 'limit', 'auth', 'error', 'offline', 'voice', 'interrupted'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export { NOTICE_KINDS };
 
 /** Catalog keys that are plain sentences. */
 export type Say = { [K in keyof Messages]: Messages[K] extends string ? K : never }[keyof Messages];

@@ -5,7 +5,6 @@
 //
 // The types stay in src/types.ts (dist/widget.d.ts is generated from that file alone); each list
 // below is checked against its type both ways, so neither can gain a name the other lacks.
-import type { NoticeKind } from '../state/notices';
 import { OPTION_NAMES, type Locale, type OptionName, type Theme, type WidgetErrorCode } from '../types';
 import type { WidgetEvent, WidgetInstance } from '../types';
 
@@ -75,16 +74,8 @@ export const ERROR_CODES = [
   'error',
 ] as const satisfies readonly WidgetErrorCode[];
 
-/** The notice kinds: `data-kind` of the `notice` part. */
-export const NOTICE_KINDS = [
-  'approval',
-  'limit',
-  'auth',
-  'error',
-  'offline',
-  'voice',
-  'interrupted',
-] as const satisfies readonly NoticeKind[];
+/** The notice kinds: `data-kind` of the `notice` part (state/notices.ts takes its type from here). */
+export const NOTICE_KINDS = ['approval', 'limit', 'auth', 'error', 'offline', 'voice', 'interrupted'] as const;
 
 /** The `::part()` names inside the shadow root (docs/page-api.md "Styling"). */
 export const PARTS = [
@@ -172,8 +163,7 @@ const complete: [
   Every<keyof WidgetInstance, (typeof METHODS)[number]>,
   Every<WidgetEvent['type'], (typeof EVENT_TYPES)[number]>,
   Every<WidgetErrorCode, (typeof ERROR_CODES)[number]>,
-  Every<NoticeKind, (typeof NOTICE_KINDS)[number]>,
-] = [true, true, true, true, true, true];
+] = [true, true, true, true, true];
 
 /** Whether `value` is one of the UI languages. */
 export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
