@@ -2,11 +2,11 @@
 // keeps every text change of a live region (aria-live, or role alert/status) that no aria-busy
 // holds back, as assistive technology receives it, not the DOM's text. Exact sentences for a
 // finished reply, a table, a cut, stopped or error-ended reply, a limit, a confirmation, an
-// approval, an expired session and offline.
+// approval, an expired session, offline and a lazy runtime that failed.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
 import type { ScenarioName } from '../../mock/scenarios';
-import { advanceClock, mockControl, openPage, WAIT, type WidgetPage } from './engines';
+import { advanceClock, cannedAnswer, mockControl, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 
 /** Installs the recorder in the page: [region politeness, text] per announcement, in order. */
 async function listen(wp: WidgetPage): Promise<() => Promise<[string, string][]>> {
@@ -167,5 +167,19 @@ describe('what a screen reader hears', () => {
     expect(await after(heard, 1)).toEqual([
       ['assertive', 'İnternet bağlantınız yok. Mesajınız duruyor; bağlantı gelince gönderebilirsiniz.'],
     ]);
+  });
+
+  it('a lazy runtime that failed (voice): the voice notice, said at once', async () => {
+    const runtime = '/__runtime-fault/missing/widget-voice.js';
+    const wp = await openPage({
+      earlyFixtures: ['fake-microphone.js'],
+      initOptions: { locale: 'en', voice: true, voiceRuntimeUrl: `${serverUrl()}${runtime}` },
+    });
+    await cannedAnswer(runtime, { status: 404, headers: { 'Content-Type': 'text/html' }, body: '<h1>Not Found</h1>' });
+    await wp.openPanel();
+    const heard = await listen(wp);
+    await wp.part('mic-button').click();
+    await wp.host.locator('[part~="notice"][data-kind="voice"]').waitFor();
+    expect(await after(heard, 1)).toEqual([['assertive', 'Voice could not be started. Please try again.']]);
   });
 });
