@@ -24,6 +24,8 @@ describe('a long stored reply with its reference definitions at the end', () => 
     // Every citation is a link (62 findings cite 31 sources in turn; the end of a long reply may
     // still be rendering over frames), and no reference is left raw.
     await expect.poll(async () => (await seen(reply)).links.length, { timeout: WAIT }).toBe(62);
+    // Finished as the visitor sees it, its actions included (a stored reply shows them at once).
+    await reply.locator('[part~="copy-message-button"]').waitFor();
     const streamed = await seen(reply);
     expect(new Set(streamed.links).size).toBe(CITED_SOURCES * 2);
     expect(streamed.text).not.toMatch(/\[src-\d+\]/);

@@ -42,7 +42,7 @@ interface Canned {
 /**
  * The test's own routes, asked before the mock:
  * - `POST /__canned` `{ path, status, headers, body, held }`: answers every request to that path
- *   (query ignored) with this answer; `held` ones wait for `POST /__canned/release`.
+ *   (query ignored) with this answer; `held` ones wait for `POST /__canned/release`, which waits for the first of them to come.
  * - `POST /__test/token` `{ sub }`: a visitor token from the mock's secret, per call (the pages'
  *   getAuthToken, fixtures/harness.js; CORS-open for pages on another origin, fault-server.ts);
  * - `/favicon.ico`: no content, rather than a 404 the page's console would show.
@@ -51,6 +51,9 @@ function testRoutes(): NodeHandler {
   const canned = new Map<string, Canned>();
   let release!: () => void;
   let released = new Promise<void>((resolve) => (release = resolve));
+  // Held requests waiting now, and a wake-up for a release that came before any of them.
+  let waiting = 0;
+  let arrived: (() => void) | undefined;
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'POST' && url.pathname === '/__canned') {
@@ -68,6 +71,9 @@ function testRoutes(): NodeHandler {
       return true;
     }
     if (req.method === 'POST' && url.pathname === '/__canned/release') {
+      // The page may not have asked yet (a request sent on the next frame, a loaded machine):
+      // the release waits for the first held request, so it never frees nothing.
+      if (!waiting) await new Promise<void>((resolve) => (arrived = resolve));
       release();
       released = new Promise<void>((resolve) => (release = resolve));
       res.writeHead(204).end();
@@ -89,11 +95,15 @@ function testRoutes(): NodeHandler {
     if (!answer || req.method === 'OPTIONS') return false;
     await readBody(req);
     if (answer.held) {
+      waiting++;
+      arrived?.();
+      arrived = undefined;
       // A client that goes away meanwhile (its page closed) ends the wait.
       await new Promise<void>((resolve) => {
         void released.then(resolve);
         res.on('close', resolve);
       });
+      waiting--;
     }
     if (res.destroyed) return true;
     res.writeHead(answer.status, {

@@ -231,9 +231,14 @@ export async function cannedAnswer(
   if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
 }
 
-/** Sends every held canned answer that is waiting now. */
+/** Sends every held canned answer that is waiting, once the first has come (within WAIT). */
 export async function releaseCanned(): Promise<void> {
-  const res = await fetch(`${serverUrl()}/__canned/release`, { method: 'POST' });
+  const res = await fetch(`${serverUrl()}/__canned/release`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(WAIT),
+  }).catch((err: unknown) => {
+    throw new Error(`no request came for a held canned answer within ${WAIT} ms`, { cause: err });
+  });
   if (!res.ok) throw new Error(`releasing the held answers: ${res.status}`);
 }
 
