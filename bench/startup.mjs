@@ -39,6 +39,9 @@
 //   and, as its floor, the same flow on a bare <textarea> whose Enter adds one line to the page.
 // A third measure opens the panel *before* idle time (`open: true` in init, then `ask` at once) and
 // reports the longest task of that start, for information.
+// With STARTUP_BASELINE=<a widget.js> (bench/baseline.mjs builds one from a git ref), that file is
+// one more variant, `baseline`, in the same alternation, and the widget is given as a ratio of it:
+// a change's cost at start-up, measured against the build before it on the same machine at once.
 // Medians of STARTUP_RUNS (default 9) runs, variants alternating. Exits 1 when a target is missed:
 // init() <= 3 ms, mount <= 0.5x deep-chat's, first open <= 50 ms, first send <= 32 ms.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -378,14 +381,22 @@ export async function runStartup() {
   log('building the eager variant (bench/eager-entry.ts) into bench/.out/widget-eager.js …');
   const eager = await buildEager();
   const deepChat = deepChatScript();
-  const scripts = { widget, eager, 'deep-chat': deepChat.file, floor: floorScript() };
+  const baseline = process.env.STARTUP_BASELINE ? path.resolve(process.env.STARTUP_BASELINE) : null;
+  if (baseline && !existsSync(baseline)) throw new Error(`STARTUP_BASELINE ${baseline} does not exist`);
+  const scripts = {
+    widget,
+    eager,
+    'deep-chat': deepChat.file,
+    floor: floorScript(),
+    ...(baseline && { baseline }),
+  };
   const timed = Object.fromEntries(Object.entries(scripts).map(([v, file]) => [v, timedCopy(file, v)]));
   const src = (file) => `/${path.relative(ROOT, file).split(path.sep).join('/')}`;
   const h = await startHarness();
   try {
     const { browser } = h;
     writeFileSync(path.join(OUT, 'empty.js'), '// the page loads no widget: the run inserts it\n');
-    const variants = ['widget', 'eager', 'deep-chat', 'floor'];
+    const variants = ['widget', 'eager', 'deep-chat', 'floor', ...(baseline ? ['baseline'] : [])];
     const loads = ['src', 'inline'];
     const byLoad = Object.fromEntries(loads.map((l) => [l, Object.fromEntries(variants.map((v) => [v, []]))]));
     for (let i = 0; i < RUNS; i++) {
@@ -428,6 +439,7 @@ export async function runStartup() {
       eager: 'widget, marked + DOMPurify at load',
       'deep-chat': `deep-chat ${deepChat.version}`,
       floor: "floor: the launcher's DOM by hand",
+      baseline: 'baseline (STARTUP_BASELINE)',
     };
     const cell = (v, k) => `${ms(med(v, k), 9)} (${fmt(min(v, k), 1)})`.padStart(20);
     const ratios = {};
@@ -452,6 +464,11 @@ export async function runStartup() {
           `init() ${fmt(med('widget', 'initMs') / med('deep-chat', 'initMs'), 2)}×, mount ${fmt(ratios[load], 2)}×` +
           (load === 'src' ? ` (target ≤ ${TARGETS.mountRatio}×)` : ''),
       );
+      if (baseline)
+        console.log(
+          `widget / baseline (medians): script evaluation ${fmt(med('widget', 'evalMs') / med('baseline', 'evalMs'), 2)}×, ` +
+            `init() ${fmt(med('widget', 'initMs') / med('baseline', 'initMs'), 2)}×, mount ${fmt(med('widget', 'mountMs') / med('baseline', 'mountMs'), 2)}×`,
+        );
     }
     runs = byLoad.src;
     const initMs = med('widget', 'initMs');
