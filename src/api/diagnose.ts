@@ -5,12 +5,12 @@
 import type { ErrorCause } from '../types';
 import { get, parseObject } from './fields';
 
-const told = new Set<ErrorCause>();
+const told = new Set<string>();
 
-/** One console line per cause and page, naming the troubleshooting entry (`entry`: a finer one than the cause). */
+/** One console line per cause and entry and page, naming the troubleshooting entry (`entry`: a finer one than the cause). */
 export function tell(cause: ErrorCause, what: string, entry: string = cause): void {
-  if (told.has(cause)) return;
-  told.add(cause);
+  if (told.has(`${cause}#${entry}`)) return;
+  told.add(`${cause}#${entry}`);
   console.error(`ServiceWidget: ${what} (README, Troubleshooting: docs/troubleshooting.md#${entry}).`);
 }
 
@@ -24,6 +24,36 @@ export const withCause = <E extends Error>(err: E, cause: ErrorCause | undefined
 export const causeOf = (err: unknown): ErrorCause | undefined => (err as { diagnosis?: ErrorCause } | null)?.diagnosis;
 
 let violations: string[] | undefined;
+
+/**
+ * The URLs the page's CSP blocked since the first call, which sets the one listener: called when a
+ * request failed or a runtime is loaded, never at start-up. The blocked request's own event may come
+ * before or after its failure: the caller waits a task before it reads.
+ */
+function blocked(): readonly string[] {
+  if (!violations) {
+    violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => violations!.push(e.blockedURI));
+  }
+  return violations;
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+/** Starts listening for the page's CSP before a runtime's script is added (runtime/load.ts). */
+export const watchPolicy = (): void => void blocked();
+
+/** Why the runtime at `url` did not run: the page's CSP (script-src), or undefined when it was not that. */
+export async function whyNotRun(url: string): Promise<ErrorCause | undefined> {
+  await nextTask();
+  if (!blocked().some((uri) => uri && url.startsWith(uri))) return undefined;
+  tell(
+    'csp',
+    `this page's Content-Security-Policy blocks ${url}: add ${new URL(url).origin} to script-src, or give init() the page's nonce (the nonce option)`,
+    'csp-script',
+  );
+  return 'csp';
+}
 
 /**
  * Why a request to the service at `base` got no answer: mixed content, the page's CSP, or CORS;
@@ -44,10 +74,7 @@ export async function whyUnanswered(base: string, doFetch: typeof fetch): Promis
   if (!navigator.onLine) return undefined;
   // The failed request's own violation event may come before or after its rejection: the probe is
   // blocked by the same policy and gives the listener its event.
-  if (!violations) {
-    violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => violations!.push(e.blockedURI));
-  }
+  blocked();
   const bare: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer' };
   const simple = await doFetch(`${base}/config`, { ...bare, redirect: 'manual' }).then(
     (res) => (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400) ? 'redirect' : 'answered'),
@@ -61,8 +88,8 @@ export async function whyUnanswered(base: string, doFetch: typeof fetch): Promis
       () => true,
       () => false,
     ));
-  await new Promise((resolve) => setTimeout(resolve));
-  if (violations.some((uri) => uri.startsWith(origin))) {
+  await nextTask();
+  if (blocked().some((uri) => uri.startsWith(origin))) {
     tell('csp', `this page's Content-Security-Policy blocks ${origin}: add it to connect-src`);
     return 'csp';
   }

@@ -1,6 +1,7 @@
 // Lazy runtimes (widget-voice.js, widget-chart.js): loaded on first use with one <script> per URL
 // and page, shared by every widget on it. A runtime defines no global: it hands its export to the
 // element that loaded it with `provideRuntime` (./provide.ts), an event on `document.currentScript`.
+import { watchPolicy, whyNotRun, withCause } from '../api/diagnose';
 import { RUNTIME_EVENT } from './provide';
 
 export interface RuntimeLoadOptions {
@@ -56,11 +57,16 @@ export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: R
         // A load without the runtime's event (wrong file) or a failed one (unreachable, no CORS
         // answer, integrity mismatch).
         script.onload = script.onerror = () => {
-          // The browser does not say which; the page's developer gets the likely causes.
-          console.error(
-            `ServiceWidget: ${url} not run: unreachable, no CORS header, or not from this build (integrity).`,
-          );
-          fail(Error(`ServiceWidget: runtime not loaded: ${url}`));
+          script.onload = script.onerror = null;
+          // The page's CSP is named (api/diagnose.ts); for the rest the browser does not say which,
+          // and the page's developer gets the likely causes.
+          void whyNotRun(url).then((cause) => {
+            if (!cause)
+              console.error(
+                `ServiceWidget: ${url} not run: unreachable, no CORS header, or not from this build (integrity).`,
+              );
+            fail(withCause(Error(`ServiceWidget: runtime not loaded: ${url}`), cause));
+          });
         };
         script.addEventListener(RUNTIME_EVENT, (e) => {
           clearTimeout(timer);
@@ -87,6 +93,7 @@ export function loadRuntime<T>(url: string, { nonce, integrity, crossOrigin }: R
         } catch (e) {
           return fail(e);
         }
+        watchPolicy();
         document.head.appendChild(script);
       })),
     );

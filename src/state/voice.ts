@@ -2,9 +2,10 @@
 // it the chat as a ChatPort (voice/types.ts). Everything heavy, the voice-turn adapter included,
 // lives in widget-voice.js. The button's state (recording, replying, playing) is kept here only.
 import type { ApiClient } from '../api/client';
+import { causeOf } from '../api/diagnose';
 import { addMessages } from '../i18n';
 import type { LoadRuntime } from '../runtime/runtimes';
-import type { Locale } from '../types';
+import type { ErrorCause, Locale } from '../types';
 import type { ChatPort, VoiceController, VoiceFailure, VoiceHost, VoiceState } from '../voice/types';
 import type { ChatListener, ChatModel } from './chat-types';
 import type { Notice } from './notices';
@@ -39,12 +40,13 @@ export function createVoice(deps: VoiceDeps): VoiceModel {
   /** Pressed while the runtime loads: start once it is here (a second press, close or destroy cancel). */
   let wanted = false;
   const codes = { voiceNotConfigured: 'voice_not_configured', voiceFailed: 'voice_unavailable' } as const;
-  const say = (key: VoiceFailure | keyof typeof codes, retry?: () => void) =>
+  const say = (key: VoiceFailure | keyof typeof codes, retry?: () => void, fault?: ErrorCause) =>
     notify({
       kind: 'voice',
       code: codes[key as keyof typeof codes] ?? 'voice',
       say: key,
       action: retry && ['retry', retry],
+      fault,
     });
   // A refused session says why in the service's words (409 voice_not_configured, 429, 401…); the
   // retry starts a new turn (a click, so the microphone may be asked again).
@@ -89,10 +91,10 @@ export function createVoice(deps: VoiceDeps): VoiceModel {
       },
       // Refused (integrity), unreachable, or not here after 15 s (runtime/load.ts): the button
       // rests again and the visitor is told; the notice's retry is a fresh press.
-      () => {
+      (err: unknown) => {
         if (!wanted) return;
         cancel();
-        say('voiceFailed', press);
+        say('voiceFailed', press, causeOf(err));
       },
     );
   }

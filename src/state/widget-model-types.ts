@@ -60,9 +60,10 @@ export interface WidgetModel {
   openPortal(): void;
   dismissNotice(): void;
   /**
-   * widget-chart.js was refused (integrity), unreachable, or not here after 15 s (runtime/load.ts):
-   * the visitor is told; the chart button, never pressed, rests and may be pressed again.
+   * widget-chart.js was refused (integrity, the page's CSP), unreachable, or not here after 15 s
+   * (runtime/load.ts; `err` carries a diagnosed cause): the visitor is told; the chart button, never
+   * pressed, rests and may be pressed again.
    */
-  chartFailed(): void;
+  chartFailed(err: unknown): void;
   dispose(): void;
 }

@@ -1,6 +1,7 @@
 // One widget instance's model: the stores and actions ui/ renders and calls, wired together here
 // (chat, history, voice, notices, /config, the portal, `persist`). No DOM.
 import type { ApiClient } from '../api/client';
+import { causeOf } from '../api/diagnose';
 import { messages, type Messages } from '../i18n';
 import type { ResolvedOptions } from '../options';
 import type { LoadRuntime } from '../runtime/runtimes';
@@ -203,7 +204,7 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient, loadRun
     },
     openPortal: portal,
     dismissNotice: () => notice.set(null),
-    chartFailed: () => notify({ kind: 'error', code: 'chart_unavailable', say: 'chartFailed' }),
+    chartFailed: (err) => notify({ kind: 'error', code: 'chart_unavailable', say: 'chartFailed', fault: causeOf(err) }),
     dispose: () => {
       for (const off of unkeep) off();
       continuity.forget();

@@ -159,8 +159,8 @@ export function addAnswerActions(root: HTMLElement, model: WidgetModel, whole = 
         async () => {
           try {
             draw ??= await model.loadRuntime('chart');
-          } catch {
-            return model.chartFailed();
+          } catch (err) {
+            return model.chartFailed(err);
           }
           // The chart's stylesheet arrives in a frame of its own (src/chart/types.ts `prepare`).
           if (draw.prepare?.(scroll.getRootNode())) await nextFrame();

@@ -8,6 +8,7 @@
 // signals per engine", says which engine exposes what.
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../mock/faults';
+import { en } from '../helpers/en';
 import { openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 
 /** Switches this test's own mock service to a deployment fault (mock/faults.ts); the mock's reset keeps it. */
@@ -93,6 +94,30 @@ describe('deployment faults: one console line, the visitor told the site is not 
     await wp.send('How many orders?');
     await expectSetupNotice(wp, 'csp');
     await expectOneLine(wp, 'csp', /Content-Security-Policy blocks http:\/\/localhost:\d+: add it to connect-src/);
+  });
+
+  it("the page's CSP leaves the voice runtime's host out of script-src (#csp-script)", async () => {
+    const runtime = `${otherOrigin()}/dist/widget-voice.js`;
+    const wp = await openPage({
+      csp: "default-src 'self'",
+      earlyFixtures: ['fake-microphone.js'],
+      initOptions: { locale: 'en', voice: true, voiceRuntimeUrl: runtime },
+    });
+    await wp.openPanel();
+    // /config has answered (its title shows): voice is configured.
+    await expect.poll(() => wp.part('header').textContent(), { timeout: WAIT }).toContain('Data assistant');
+    await wp.part('mic-button').click();
+    const notice = wp.host.locator('[part~="notice"][data-kind="voice"]');
+    await expect.poll(() => notice.first().textContent(), { timeout: WAIT }).toContain(en.voiceFailed);
+    await expect
+      .poll(async () => (await wp.events()).filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.cause))
+      .toEqual(['csp']);
+    await expectOneLine(
+      wp,
+      'csp-script',
+      /Content-Security-Policy blocks http:\/\/localhost:\d+\/dist\/widget-voice\.js: add http:\/\/localhost:\d+ to script-src/,
+    );
+    expect(await wp.page.evaluate(() => (window as { __swMicCalls?: number }).__swMicCalls)).toBe(0);
   });
 
   it('X-Conversation-Id not exposed: the reply shows, the line names Access-Control-Expose-Headers (#cors-expose)', async () => {

@@ -10,14 +10,22 @@ import { REPO } from '../esm/snippet';
 const read = (file: string) => readFileSync(path.join(REPO, file), 'utf8');
 const anchors = new Set([...read('docs/troubleshooting.md').matchAll(/<a id="([a-z-]+)"><\/a>/g)].map((m) => m[1]!));
 
-/** The entries src/api/ names: each `tell('cause'` and the finer entries given as its third argument. */
+/**
+ * The entries src/api/ names: each `tell('cause', …)` names its cause, or the finer entries given
+ * as its third argument (`cors`: `cors-origin` or `cors-header`; `csp`: `csp-script`).
+ */
 function widgetEntries(): string[] {
   const code = ['src/api/diagnose.ts', 'src/api/read.ts', 'src/api/request.ts'].map(read).join('\n');
-  const causes = [...code.matchAll(/\btell\(\s*'([a-z-]+)'/g)].map((m) => m[1]!);
-  const finer = [...code.matchAll(/\?\s*'(cors-[a-z]+)'\s*:\s*'(cors-[a-z]+)'/g)].flatMap((m) => [m[1]!, m[2]!]);
-  // A cause told with finer entries (`cors`: `cors-origin`, `cors-header`) has no entry of its own.
-  const own = causes.filter((c) => !finer.some((f) => f.startsWith(`${c}-`)));
-  return [...new Set([...own, ...finer])].sort();
+  const calls = code
+    .split(/\btell\(/)
+    .slice(1)
+    .map((call) => call.slice(0, call.indexOf(');')));
+  const named = calls.flatMap((call) => {
+    const cause = /^\s*'([a-z-]+)'/.exec(call)?.[1];
+    const finer = [...call.matchAll(/'([a-z]+-[a-z-]+)'/g)].map((m) => m[1]!).filter((e) => e !== cause);
+    return finer.length ? finer : cause ? [cause] : [];
+  });
+  return [...new Set(named)].sort();
 }
 
 const doctorEntries = () =>
@@ -26,7 +34,9 @@ const doctorEntries = () =>
 describe('docs/troubleshooting.md', () => {
   it('has an anchor for every entry a console line of the widget names', () => {
     const named = widgetEntries();
-    expect(named).toEqual(expect.arrayContaining(['cors-header', 'cors-origin', 'csp', 'buffered', 'content-type']));
+    expect(named).toEqual(
+      expect.arrayContaining(['cors-header', 'cors-origin', 'csp', 'csp-script', 'buffered', 'content-type']),
+    );
     expect(named.filter((e) => !anchors.has(e))).toEqual([]);
   });
 
