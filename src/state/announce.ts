@@ -18,7 +18,9 @@ export type Heard =
   /** The limit of the notice shown has reset: the visitor can write again. */
   | { state: 'limitOver' }
   /** A copy button copied. */
-  | { state: 'copied' };
+  | { state: 'copied' }
+  /** The microphone started or stopped recording (once each: the running clock is for the eyes). */
+  | { state: 'recording'; started: boolean };
 
 export interface Announcer {
   /** What to say now, given together (one task): a new array each time, never replayed. */

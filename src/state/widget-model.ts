@@ -120,6 +120,14 @@ export function createWidgetModel(opts: ResolvedOptions, api: ApiClient, loadRun
     locale: () => session.get().locale,
     configured: () => session.get().config?.voice.configured !== false,
   });
+  let recording = false;
+  unkeep.push(
+    voice.state.subscribe(({ phase }) => {
+      if ((phase === 'recording') === recording) return;
+      recording = !recording;
+      announcer.say({ state: 'recording', started: recording });
+    }),
+  );
 
   const open = () => {
     if (session.get().open) return;

@@ -3,7 +3,7 @@ import { useStore } from '../state/store';
 import { useModel, useT } from './context';
 import { Icon } from './icons';
 import { useLimited } from './limit';
-import { RecordingAnnouncer, RecordingBar } from './RecordingBar';
+import { RecordingBar } from './RecordingBar';
 
 export function Composer() {
   const model = useModel();
@@ -51,7 +51,6 @@ export function Composer() {
     <>
       {recording && <RecordingBar />}
       <div class="composer" part="composer">
-        <RecordingAnnouncer recording={recording} />
         <textarea
           ref={input}
           part="composer-input"

@@ -45,8 +45,8 @@ export function politeness(h: Heard): Politeness {
       return END_POLITENESS[h.end];
     case 'notice':
       return NOTICE_POLITENESS[h.notice.kind];
-    // Waiting, a question at the end of the reply, a reset, a copy: news the visitor may hear
-    // after what they are doing.
+    // Waiting, a question at the end of the reply, a reset, a copy, the microphone: news the
+    // visitor may hear after what they are doing.
     default:
       return 'polite';
   }
@@ -72,5 +72,7 @@ export function words(h: Heard, locale: Locale, engine: MarkdownEngine): string 
       return t.limitOver;
     case 'copied':
       return t.copied;
+    case 'recording':
+      return h.started ? t.recordingStarted : t.recordingStopped;
   }
 }

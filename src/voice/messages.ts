@@ -11,7 +11,7 @@ export const VOICE_MESSAGES = {
   voiceUnsupported: ['Voice input is not supported in this browser.', 'Bu tarayıcı sesli girişi desteklemiyor.'],
   voiceDropped: ['The voice connection was lost.', 'Sesli bağlantı koptu.'],
   recording: ['Recording…', 'Kaydediliyor…'],
-  // Said once to screen readers when recording starts and when it stops (src/ui/RecordingBar.tsx).
+  // Said once to screen readers when recording starts and when it stops (state/announce.ts).
   recordingStarted: [
     'Recording started. Press the microphone button again to send.',
     'Kayıt başladı. Göndermek için mikrofon düğmesine yeniden basın.',

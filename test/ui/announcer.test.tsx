@@ -4,6 +4,7 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NORMAL_ANSWER, TABLES_ANSWER } from '../../mock/answers';
+import { addMessages } from '../../src/i18n';
 import { loadMarkdown } from '../../src/markdown/engine';
 import type { Heard } from '../../src/state/announce';
 import { REPLY_PHASES, type ReplyEnd } from '../../src/state/chat-types';
@@ -11,6 +12,7 @@ import { NOTICE_KINDS, type Notice, type NoticeKind } from '../../src/state/noti
 import { isLive } from '../../src/state/reply';
 import type { Locale } from '../../src/types';
 import { END_POLITENESS, NOTICE_POLITENESS, politeness, words } from '../../src/ui/announce';
+import { VOICE_MESSAGES } from '../../src/voice/messages';
 import { mock, mountWidget, type MountedWidget } from '../helpers/widget';
 
 afterEach(() => {
@@ -106,8 +108,10 @@ describe('a rule for every state', () => {
     }
   });
 
-  it('waiting, a reset, a confirmation and a copy, in both languages', async () => {
+  it('waiting, a reset, a confirmation, a copy and the microphone, in both languages', async () => {
     const engine = await loadMarkdown();
+    // The microphone's sentences come with widget-voice.js, loaded before anything records.
+    addMessages(VOICE_MESSAGES);
     const cases: [Heard, string, string][] = [
       [
         { state: 'started', resuming: false },
@@ -122,6 +126,12 @@ describe('a rule for every state', () => {
         'Ship #1? Kararınızı bekliyor.',
       ],
       [{ state: 'copied' }, 'Copied', 'Kopyalandı'],
+      [
+        { state: 'recording', started: true },
+        'Recording started. Press the microphone button again to send.',
+        'Kayıt başladı. Göndermek için mikrofon düğmesine yeniden basın.',
+      ],
+      [{ state: 'recording', started: false }, 'Recording stopped.', 'Kayıt durduruldu.'],
     ];
     for (const [h, en, tr] of cases) {
       expect(politeness(h)).toBe('polite');
