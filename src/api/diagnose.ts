@@ -55,6 +55,19 @@ export async function whyNotRun(url: string): Promise<ErrorCause | undefined> {
   return 'csp';
 }
 
+/** Why the voice socket dropped: the page's CSP (connect-src) blocked its ws: or wss: host, or undefined. */
+export async function whyDropped(): Promise<ErrorCause | undefined> {
+  await nextTask();
+  const uri = blocked().find((u) => /^wss?:/.test(u));
+  if (!uri) return undefined;
+  tell(
+    'csp',
+    `this page's Content-Security-Policy blocks the voice socket at ${new URL(uri).origin}: add it to connect-src`,
+    'csp-voice',
+  );
+  return 'csp';
+}
+
 /**
  * Why a request to the service at `base` got no answer: mixed content, the page's CSP, or CORS;
  * undefined for a network that is down, a redirect, or a browser that tells nothing. Checked after

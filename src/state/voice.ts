@@ -2,7 +2,7 @@
 // it the chat as a ChatPort (voice/types.ts). Everything heavy, the voice-turn adapter included,
 // lives in widget-voice.js. The button's state (recording, replying, playing) is kept here only.
 import type { ApiClient } from '../api/client';
-import { causeOf } from '../api/diagnose';
+import { causeOf, whyDropped } from '../api/diagnose';
 import { addMessages } from '../i18n';
 import type { LoadRuntime } from '../runtime/runtimes';
 import type { ErrorCause, Locale } from '../types';
@@ -50,8 +50,12 @@ export function createVoice(deps: VoiceDeps): VoiceModel {
     });
   // A refused session says why in the service's words (409 voice_not_configured, 429, 401…); the
   // retry starts a new turn (a click, so the microphone may be asked again).
-  const fail = (failure: VoiceFailure | null, error?: unknown) =>
-    failure ? say(failure, failure === 'voiceDropped' ? press : undefined) : listener.fail(error, press);
+  const fail = (failure: VoiceFailure | null, error?: unknown) => {
+    if (!failure) return listener.fail(error, press);
+    if (failure !== 'voiceDropped') return say(failure);
+    // A socket that never opened may be the page's CSP (connect-src), named to the page's developer.
+    void whyDropped().then((fault) => say(failure, press, fault));
+  };
   const port: ChatPort = {
     ...chat.turn,
     sent: () => listener.onSent(chat.state.get().conversationId),

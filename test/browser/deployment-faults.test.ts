@@ -120,6 +120,29 @@ describe('deployment faults: one console line, the visitor told the site is not 
     expect(await wp.page.evaluate(() => (window as { __swMicCalls?: number }).__swMicCalls)).toBe(0);
   });
 
+  it("the page's CSP leaves the voice socket's host out of connect-src (#csp-voice)", async () => {
+    const service = otherOrigin();
+    const wp = await openPage({
+      // The service's https: origin is allowed; its ws: one, the voice socket's, is not.
+      csp: `default-src 'self'; connect-src 'self' ${service}`,
+      earlyFixtures: ['fake-microphone.js'],
+      initOptions: { locale: 'en', voice: true, baseUrl: service },
+    });
+    await wp.openPanel();
+    await expect.poll(() => wp.part('header').textContent(), { timeout: WAIT }).toContain('Data assistant');
+    await wp.part('mic-button').click();
+    const notice = wp.host.locator('[part~="notice"][data-kind="voice"]');
+    await expect.poll(() => notice.first().textContent(), { timeout: WAIT }).toContain(en.voiceDropped);
+    await expect
+      .poll(async () => (await wp.events()).filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.cause))
+      .toEqual(['csp']);
+    await expectOneLine(
+      wp,
+      'csp-voice',
+      /Content-Security-Policy blocks the voice socket at ws:\/\/localhost:\d+: add it to connect-src/,
+    );
+  });
+
   it('X-Conversation-Id not exposed: the reply shows, the line names Access-Control-Expose-Headers (#cors-expose)', async () => {
     await mockFault('no-expose');
     const wp = await openPage({ settings: STREAMED, initOptions: { locale: 'en', baseUrl: otherOrigin() } });

@@ -12,7 +12,7 @@ const anchors = new Set([...read('docs/troubleshooting.md').matchAll(/<a id="([a
 
 /**
  * The entries src/api/ names: each `tell('cause', …)` names its cause, or the finer entries given
- * as its third argument (`cors`: `cors-origin` or `cors-header`; `csp`: `csp-script`).
+ * as its third argument (`cors`: `cors-origin` or `cors-header`; `csp`: `csp-script`, `csp-voice`).
  */
 function widgetEntries(): string[] {
   const code = ['src/api/diagnose.ts', 'src/api/read.ts', 'src/api/request.ts'].map(read).join('\n');
@@ -35,7 +35,15 @@ describe('docs/troubleshooting.md', () => {
   it('has an anchor for every entry a console line of the widget names', () => {
     const named = widgetEntries();
     expect(named).toEqual(
-      expect.arrayContaining(['cors-header', 'cors-origin', 'csp', 'csp-script', 'buffered', 'content-type']),
+      expect.arrayContaining([
+        'cors-header',
+        'cors-origin',
+        'csp',
+        'csp-script',
+        'csp-voice',
+        'buffered',
+        'content-type',
+      ]),
     );
     expect(named.filter((e) => !anchors.has(e))).toEqual([]);
   });
