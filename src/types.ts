@@ -149,11 +149,8 @@ export interface WidgetInstance {
   setTheme(theme: Theme): void;
   setLocale(locale: Locale): void;
   /**
-   * Starts a question from the page's own UI ("Ask about this invoice"): opens the panel and puts
-   * `text` in the composer (focused, except on touch screens, where the keyboard would cover the
-   * answer). With `{ send: true }` it is sent exactly as if the visitor had pressed Send; while a
-   * reply is still streaming it stays in the composer instead. Throws a `TypeError` when `text` is
-   * not a non-empty string.
+   * Starts a question from the page's own UI ("Ask about this invoice"): the panel opens with
+   * `text` in the composer, sent at once with `{ send: true }`. docs/page-api.md, "ask".
    */
   ask(text: string, options?: AskOptions): void;
   /** Removes every node, listener, timer and open connection the widget made. */
