@@ -17,6 +17,8 @@ export const MAX_DEFINITIONS = 1_000;
 const LINE = /^ {0,3}(?:(`{3,}|~{3,})(.*)|\[(?!\s*\])(?:\\.|[^[\]\\\n])+\]:)/gm;
 const BLANK = /^[ \t]*$/;
 const HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+/** A line that is only a link title: a definition's title may stand on the line after its address. */
+const TITLE = /^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\))[ \t]*$/;
 
 export class DefinitionScan {
   /** The text scanned so far (a prefix of the reply: a text that does not extend it starts over). */
@@ -43,6 +45,7 @@ export class DefinitionScan {
     }
     const end = final ? text.length : text.lastIndexOf('\n') + 1;
     const found: string[] = [];
+    let stop = end;
     LINE.lastIndex = this.#at;
     for (let m = LINE.exec(text); m && m.index < end; m = LINE.exec(text)) {
       const at = m.index;
@@ -63,13 +66,21 @@ export class DefinitionScan {
       if (this.#fence || this.#found >= MAX_DEFINITIONS) continue;
       const previous = text.slice(text.lastIndexOf('\n', at - 2) + 1, at - 1);
       if (at && at !== this.#after && !BLANK.test(previous) && !HEADING.test(previous)) continue;
-      // A title on the next line is left out here (the link keeps its address).
+      // A title on the next line goes with it (marked reads it as the title, or leaves it out):
+      // while that line is still being written, the definition waits for the next call.
+      const after = text.indexOf('\n', next);
+      if (!final && (after < 0 || after >= end)) {
+        stop = at;
+        break;
+      }
+      const line = after < 0 ? text.length : after + 1;
+      if (TITLE.test(text.slice(next, line).replace(/\n$/, ''))) LINE.lastIndex = next = line;
       found.push(text.slice(at, next));
       this.#found++;
       this.#after = next;
     }
-    this.#at = end;
-    this.#text = text.slice(0, end);
+    this.#at = stop;
+    this.#text = text.slice(0, stop);
     return { lines: found.join('\n\n'), restarted };
   }
 }

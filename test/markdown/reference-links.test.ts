@@ -99,6 +99,22 @@ describe('reference definitions at the end of a reply', () => {
     expect(target.isEqualNode(mount(renderMarkdown(text)))).toBe(true);
   });
 
+  it("a definition's title on the line after its address is its title in every window", () => {
+    const defs = Array.from(
+      { length: 31 },
+      (_, i) => `[src-${i + 1}]: https://example.com/report/${i + 1}\n   "Report ${i + 1}"`,
+    );
+    const text = `${citedReply(62, 31, ' '.padEnd(200, 'x')).replace(/\n\n\[src-1\]:[\s\S]*$/, '')}\n\n${defs.join('\n')}\n`;
+    const titles = (root: HTMLElement) => [...root.querySelectorAll('a')].map((a) => a.getAttribute('title'));
+    const target = stored(text);
+    expect(titles(target)).toHaveLength(62);
+    expect(titles(target)).toEqual(titles(mount(renderMarkdown(text))));
+    expect(titles(target)[61]).toBe('Report 31');
+    expect(links(target).raw).toEqual([]);
+    // Streamed in pieces that end between an address and its title: the same titles.
+    expect(titles(streamed(text, 97))).toEqual(titles(target));
+  });
+
   it('a label no definition gives stays text, whatever the page added to Object.prototype', () => {
     const text = `${citedReply(31)}\nSee [constructor], [valueOf] and [toString][].\n`;
     const target = stored(text);
