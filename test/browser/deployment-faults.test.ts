@@ -8,6 +8,7 @@
 // signals per engine", says which engine exposes what.
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../mock/faults';
+import type { InitOptions } from '../../src/types';
 import { en } from '../helpers/en';
 import { openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 
@@ -96,22 +97,28 @@ describe('deployment faults: one console line, the visitor told the site is not 
     await expectOneLine(wp, 'csp', /Content-Security-Policy blocks http:\/\/localhost:\d+: add it to connect-src/);
   });
 
-  it("the page's CSP leaves the voice runtime's host out of script-src (#csp-script)", async () => {
-    const runtime = `${otherOrigin()}/dist/widget-voice.js`;
+  /** Presses the microphone on a page whose CSP blocks part of voice: its notice, the cause `csp`, the one line. */
+  async function pressMicUnderCsp(csp: string, initOptions: Partial<InitOptions>, notice: string): Promise<WidgetPage> {
     const wp = await openPage({
-      csp: "default-src 'self'",
+      csp,
       earlyFixtures: ['fake-microphone.js'],
-      initOptions: { locale: 'en', voice: true, voiceRuntimeUrl: runtime },
+      initOptions: { locale: 'en', voice: true, ...initOptions },
     });
     await wp.openPanel();
     // /config has answered (its title shows): voice is configured.
     await expect.poll(() => wp.part('header').textContent(), { timeout: WAIT }).toContain('Data assistant');
     await wp.part('mic-button').click();
-    const notice = wp.host.locator('[part~="notice"][data-kind="voice"]');
-    await expect.poll(() => notice.first().textContent(), { timeout: WAIT }).toContain(en.voiceFailed);
+    const shown = wp.host.locator('[part~="notice"][data-kind="voice"]');
+    await expect.poll(() => shown.first().textContent(), { timeout: WAIT }).toContain(notice);
     await expect
       .poll(async () => (await wp.events()).filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.cause))
       .toEqual(['csp']);
+    return wp;
+  }
+
+  it("the page's CSP leaves the voice runtime's host out of script-src (#csp-script)", async () => {
+    const runtime = `${otherOrigin()}/dist/widget-voice.js`;
+    const wp = await pressMicUnderCsp("default-src 'self'", { voiceRuntimeUrl: runtime }, en.voiceFailed);
     await expectOneLine(
       wp,
       'csp-script',
@@ -122,20 +129,12 @@ describe('deployment faults: one console line, the visitor told the site is not 
 
   it("the page's CSP leaves the voice socket's host out of connect-src (#csp-voice)", async () => {
     const service = otherOrigin();
-    const wp = await openPage({
-      // The service's https: origin is allowed; its ws: one, the voice socket's, is not.
-      csp: `default-src 'self'; connect-src 'self' ${service}`,
-      earlyFixtures: ['fake-microphone.js'],
-      initOptions: { locale: 'en', voice: true, baseUrl: service },
-    });
-    await wp.openPanel();
-    await expect.poll(() => wp.part('header').textContent(), { timeout: WAIT }).toContain('Data assistant');
-    await wp.part('mic-button').click();
-    const notice = wp.host.locator('[part~="notice"][data-kind="voice"]');
-    await expect.poll(() => notice.first().textContent(), { timeout: WAIT }).toContain(en.voiceDropped);
-    await expect
-      .poll(async () => (await wp.events()).filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.cause))
-      .toEqual(['csp']);
+    // The service's http: origin is allowed; its ws: one, the voice socket's, is not.
+    const wp = await pressMicUnderCsp(
+      `default-src 'self'; connect-src 'self' ${service}`,
+      { baseUrl: service },
+      en.voiceDropped,
+    );
     await expectOneLine(
       wp,
       'csp-voice',
