@@ -1,6 +1,7 @@
 // A vitest reporter for the browser runs (test/browser/run.mjs): writes to the file in
-// OUTCOMES_FILE the names of the tests that failed, each with its error's first line. The run's
-// last lines, and `npm test`'s, name them: a CI log cut to its end still says which test it was.
+// OUTCOMES_FILE the names of the tests that failed, each with its error's first line and, for an
+// assertion, the value it got (chai's first line shortens it to `[ Array(1) ]`). The run's last
+// lines, and `npm test`'s, name them: a CI log cut to its end still says which test it was.
 import { writeFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 import type { Reporter, TestCase } from 'vitest/node';
@@ -12,7 +13,11 @@ export default class NamedOutcomes implements Reporter {
     const { state, errors } = test.result();
     if (state !== 'failed') return;
     const message = errors?.[0]?.message;
-    const first = message && stripVTControlCharacters(message).split('\n')[0]!.slice(0, 300);
+    const actual = errors?.[0]?.actual;
+    const first =
+      message &&
+      stripVTControlCharacters(message).split('\n')[0]!.slice(0, 300) +
+        (actual ? `; got: ${actual.replace(/\s+/g, ' ').slice(0, 600)}` : '');
     const name = `${test.module.relativeModuleId} > ${test.fullName}`;
     this.failed.push(first ? `${name} (${first})` : name);
   }

@@ -112,11 +112,15 @@ export function webkitEngine(driverUrl: string): Engine {
     // The result comes back as one JSON string: WebKitWebDriver's own serializer walks inherited
     // enumerable properties too, so a page that added functions to Object.prototype (an old
     // library's habit, hardening/hostile-pages.test.ts) made every object "cyclic".
+    // Nothing of it may reach the page as an unhandled rejection (a value JSON cannot write, a
+    // `done` that throws): the tests count the page's errors, and this one would not be the page's.
     const script = `const done = arguments[arguments.length - 1];
 const args = Array.prototype.slice.call(arguments, 0, -1);
-Promise.resolve().then(() => (${source}).apply(null, args)).then(
-  (v) => done(v === undefined ? 'u' : 'v' + JSON.stringify(v)),
-  (e) => done('e' + (e && e.message ? e.name + ': ' + e.message : String(e))));`;
+const fail = (e) => 'e' + (e && e.message ? e.name + ': ' + e.message : String(e));
+Promise.resolve().then(() => (${source}).apply(null, args))
+  .then((v) => (v === undefined ? 'u' : 'v' + JSON.stringify(v)), fail)
+  .then((r) => r, fail)
+  .then((r) => { try { done(r); } catch (e) {} });`;
     const r = await s<string>('POST', '/execute/async', { script, args });
     if (r[0] === 'e') throw new Error(`page: ${r.slice(1)}`);
     return (r === 'u' ? undefined : JSON.parse(r.slice(1))) as T;
