@@ -76,6 +76,8 @@ class FrameScheduler implements StreamingRenderer {
   #onDone: (() => void) | undefined;
   /** What `finish` has left to render fits one window: it renders at once. */
   #short = false;
+  /** The final text is placed (`Placement.startFinal`), which needs the engine: a stored reply can finish before it loads. */
+  #placed = false;
   /** Characters of the next window: the first is small, the next sized by how long it took and what it added. */
   #size = MIN_WINDOW;
   /** Lines a window may hold: `FIRST_LINES` until a window has been sized by what it added. */
@@ -101,6 +103,11 @@ class FrameScheduler implements StreamingRenderer {
         loadMarkdown().then(this.#run, () => this.#done || this.#target.replaceChildren(this.#pending));
       this.#loading = true;
       return;
+    }
+    // Placed once the engine is here: the final text's link definitions are read by it.
+    if (this.#final && !this.#placed) {
+      this.#placed = true;
+      this.#short = this.#placement.startFinal(this.#pending, WINDOW) <= WINDOW;
     }
     // Asked first, so the task's budget counts this frame's first window too.
     const fresh = withinTaskBudget();
@@ -161,7 +168,6 @@ class FrameScheduler implements StreamingRenderer {
     this.#final = true;
     this.#onDone = onDone;
     this.#pending = fullText;
-    this.#short = this.#placement.startFinal(fullText, WINDOW) <= WINDOW;
     this.#run();
   }
 
