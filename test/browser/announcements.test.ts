@@ -5,33 +5,9 @@
 // approval, an expired session, offline and a lazy runtime that failed.
 // Runs in Chromium, Firefox and WebKit (test/browser/engines).
 import { describe, expect, it } from 'vitest';
+import { listen } from './heard';
 import type { ScenarioName } from '../../mock/scenarios';
 import { advanceClock, cannedAnswer, mockControl, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
-
-/** Installs the recorder in the page: [region politeness, text] per announcement, in order. */
-async function listen(wp: WidgetPage): Promise<() => Promise<[string, string][]>> {
-  await wp.host.evaluate((host) => {
-    const root = host.shadowRoot!;
-    const log: [string, string][] = [];
-    (window as unknown as { __heard: typeof log }).__heard = log;
-    const last = new WeakMap<Element, string>();
-    const scan = () => {
-      for (const region of root.querySelectorAll('[aria-live], [role="alert"], [role="status"]')) {
-        if (region.closest('[aria-busy="true"]')) continue;
-        const text = region.textContent ?? '';
-        if (last.get(region) === text) continue;
-        last.set(region, text);
-        const live =
-          region.getAttribute('aria-live') ?? (region.getAttribute('role') === 'alert' ? 'assertive' : 'polite');
-        // A trailing no-break space only makes the same words heard again.
-        const said = text.replace(/\u00a0$/, '').trim();
-        if (said) log.push([live, said]);
-      }
-    };
-    new MutationObserver(scan).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-  return () => wp.page.evaluate(() => (window as unknown as { __heard: [string, string][] }).__heard.slice());
-}
 
 const WORKING = ['polite', 'The assistant is working on your answer.'];
 
