@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { listen } from './heard';
 import type { ScenarioName } from '../../mock/scenarios';
-import { advanceClock, cannedAnswer, mockControl, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
+import { advanceClock, cannedAnswer, mockControl, openPage, serverUrl, WAIT } from './engines';
 
 const WORKING = ['polite', 'The assistant is working on your answer.'];
 
