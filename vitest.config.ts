@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { filesFor } from './test/browser/engine-rules.ts';
@@ -24,6 +25,9 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['test/setup.ts'],
           globalSetup: ['test/unit-global-setup.ts'],
+          // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which then
+          // sat 40 % idle through this step (a worker keeps one core busy).
+          maxWorkers: availableParallelism(),
         },
       },
       {
@@ -37,12 +41,12 @@ export default defineConfig({
           ],
           environment: 'node',
           // Each worker keeps its browser connection (Chromium), browser (Firefox) or WebKitWebDriver
-          // session and its imported modules for every file it runs (isolate: false); files may run
-          // side by side in BROWSER_WORKERS workers (test/browser/run.mjs), since each test has a
-          // mock service of its own (setup.ts).
+          // session, its tab (engines/kept-tab.ts) and its imported modules for every file it runs
+          // (isolate: false); files run side by side in BROWSER_WORKERS workers (test/browser/run.mjs;
+          // one per core), since each test has a mock service of its own (setup.ts).
           isolate: false,
           fileParallelism: true,
-          maxWorkers: Number(process.env.BROWSER_WORKERS) || 1,
+          maxWorkers: Number(process.env.BROWSER_WORKERS) || availableParallelism(),
           globalSetup: ['test/browser/global-setup.ts'],
           setupFiles: ['test/browser/setup.ts'],
           // WebDriver (WebKit) takes one HTTP round trip per step: the long flows need more time there.

@@ -52,6 +52,7 @@ export async function barePage(
     isMobile: false,
     colorScheme: 'light',
     locale: 'en-US',
+    url: base,
   });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);

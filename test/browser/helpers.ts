@@ -339,7 +339,7 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
   await context.exposeFunction('__swMintToken', mint);
   const page = await context.newPage();
 
-  ({ console: consoleMessages, errors: pageErrors } = recordNative(page));
+  ({ console: consoleMessages, errors: pageErrors } = recordNative(page).native);
   page.on('requestfailed', (r) =>
     failedRequests.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText ?? 'failed'}`),
   );

@@ -8,6 +8,7 @@
 // matches Chromium-only files (test/browser/engine-rules.ts) needs `--engine=chromium`.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +43,11 @@ const args = process.argv.slice(2);
 const picked = args.filter((a) => a.startsWith('--engine=')).map((a) => a.slice('--engine='.length));
 const engines = picked.length ? picked : (process.env.BROWSER_ENGINES ?? ALL.join(',')).split(',').filter(Boolean);
 const vitestArgs = args.filter((a) => !a.startsWith('--engine='));
-// Files run side by side in BROWSER_WORKERS workers per engine (default 1), and the engines one
-// after another, or at the same time with BROWSER_PARALLEL=1. Measured on 2 cores (docs/testing.md,
-// "Where the time goes"): the tests are bound by the CPU (the browsers'), so on 2 cores more at
-// once only made each slower, and the engines at once took longer in all than one after another.
-const workers = Number(process.env.BROWSER_WORKERS) || 1;
+// Files run side by side in BROWSER_WORKERS workers per engine (default: one per core), and the
+// engines one after another, or at the same time with BROWSER_PARALLEL=1. Measured on 2 cores
+// (docs/testing.md, "Where the time goes"): one worker per core keeps the machine busy; the
+// engines at once on top of that only made each slower.
+const workers = Number(process.env.BROWSER_WORKERS) || availableParallelism();
 const parallel = process.env.BROWSER_PARALLEL === '1';
 
 for (const engine of engines) {

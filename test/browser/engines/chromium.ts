@@ -1,7 +1,22 @@
 // Chromium: Debian's chromium, launched once per run by global-setup.ts as a Playwright browser
-// server; each test gets a new browser context (fresh storage) and one page.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// server; each worker keeps one browser context and tab for test after test (./kept-tab.ts).
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { callExpression, type DriverPage, type Engine, type NativeLog, type PageSettings } from './driver';
+import { keptTabs, originsOf, type Lease } from './kept-tab';
+
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Every origin a page of this context has asked for. */
+  seen: Set<string>;
+}
 
 export function chromiumEngine(wsEndpoint: string): Engine {
   let browser: Browser | null = null;
@@ -9,20 +24,33 @@ export function chromiumEngine(wsEndpoint: string): Engine {
     if (!browser?.isConnected()) browser = await chromium.connect(wsEndpoint);
     return browser;
   };
+  // Phone emulation and the locale are set when a context is made: they are the kept tab's key.
+  const take = keptTabs<Tab>(
+    async (key) => {
+      const { isMobile, locale } = JSON.parse(key) as Pick<PageSettings, 'isMobile' | 'locale'>;
+      const context = await (
+        await connect()
+      ).newContext({
+        isMobile,
+        hasTouch: isMobile,
+        locale,
+        reducedMotion: 'reduce',
+      });
+      const seen = new Set<string>();
+      context.on('request', (r) => originsOf([r.url()]).forEach((o) => seen.add(o)));
+      return { context, page: await context.newPage(), seen };
+    },
+    (tab) => tab.context.close(),
+  );
   return {
     name: 'chromium',
     version: async () => `Chromium ${(await connect()).version()}`,
     async newPage(settings: PageSettings): Promise<DriverPage> {
-      const b = await connect();
-      const context = await b.newContext({
-        viewport: settings.viewport,
-        isMobile: settings.isMobile,
-        hasTouch: settings.isMobile,
-        colorScheme: settings.colorScheme,
-        locale: settings.locale,
-        reducedMotion: 'reduce',
-      });
-      return contextPage(context, await context.newPage());
+      const lease = await take(JSON.stringify({ isMobile: settings.isMobile, locale: settings.locale }), settings.url);
+      const { page } = lease.tab;
+      await page.setViewportSize(settings.viewport);
+      await page.emulateMedia({ colorScheme: settings.colorScheme });
+      return contextPage(lease.tab.context, page, lease);
     },
     async dispose() {
       const b = browser;
@@ -37,25 +65,44 @@ export function chromiumEngine(wsEndpoint: string): Engine {
  * requests. The one way a Chromium page is recorded, for the engine layer and for the Chromium-only
  * pages of ../helpers.ts alike.
  */
-export function recordNative(page: Page): NativeLog {
+export function recordNative(page: Page): { native: NativeLog; stop(): void } {
   const native: NativeLog = { console: [], errors: [], requests: [], failed: [], finished: [] };
-  page.on('console', (m) => native.console.push({ type: m.type(), text: m.text() }));
-  page.on('pageerror', (e) => native.errors.push(`${e.name}: ${e.message}`));
-  page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
-  // CDP's Network.loadingFailed / loadingFinished: what the network panel shows as failed or done.
-  page.on('requestfailed', (r) => native.failed!.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`));
-  page.on('requestfinished', (r) => native.finished!.push(`${r.method()} ${r.url()}`));
-  return native;
+  const on = {
+    console: (m: ConsoleMessage) => native.console.push({ type: m.type(), text: m.text() }),
+    pageerror: (e: Error) => native.errors.push(`${e.name}: ${e.message}`),
+    request: (r: Request) => native.requests.push(`${r.method()} ${r.url()}`),
+    // CDP's Network.loadingFailed / loadingFinished: what the network panel shows as failed or done.
+    requestfailed: (r: Request) => native.failed!.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+    requestfinished: (r: Request) => native.finished!.push(`${r.method()} ${r.url()}`),
+  };
+  page.on('console', on.console);
+  page.on('pageerror', on.pageerror);
+  page.on('request', on.request);
+  page.on('requestfailed', on.requestfailed);
+  page.on('requestfinished', on.requestfinished);
+  // A kept tab's next test records afresh.
+  const stop = () => {
+    page.off('console', on.console);
+    page.off('pageerror', on.pageerror);
+    page.off('request', on.request);
+    page.off('requestfailed', on.requestfailed);
+    page.off('requestfinished', on.requestfinished);
+  };
+  return { native, stop };
 }
 
 /** The test's own pages (its first and a second tab): not popups. */
 const own = new WeakSet<Page>();
 
-/** One page of a test's browser context (the first closes the context, a second tab itself). */
-function contextPage(context: BrowserContext, page: Page, first = true): DriverPage {
+/**
+ * One page of a test's browser context: its kept tab (`lease`), handed back clean when the test
+ * closes it, or a second tab, closed.
+ */
+function contextPage(context: BrowserContext, page: Page, lease?: Lease<Tab>): DriverPage {
   own.add(page);
+  const { native, stop } = recordNative(page);
   return {
-    native: recordNative(page),
+    native,
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: (source, args) => page.evaluate(callExpression(source, args)),
     click: (x, y, clickCount = 1) => page.mouse.click(x, y, { clickCount }),
@@ -82,7 +129,16 @@ function contextPage(context: BrowserContext, page: Page, first = true): DriverP
           })),
       ),
     // Headless Chromium shows every page in a window of its own: a new page is a visible tab.
-    openTab: async () => contextPage(context, await context.newPage(), false),
-    close: () => (first ? context.close() : page.close()),
+    openTab: async () => contextPage(context, await context.newPage()),
+    async close() {
+      stop();
+      if (!lease) return page.close();
+      await lease.release(lease.tab.seen, async () => {
+        await Promise.all(context.pages().map((p) => (p === page ? undefined : p.close())));
+        await page.goto('about:blank');
+        await context.clearCookies();
+        await page.mouse.move(0, 0);
+      });
+    },
   };
 }

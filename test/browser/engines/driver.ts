@@ -14,6 +14,12 @@ export interface PageSettings {
   colorScheme: 'light' | 'dark' | 'no-preference';
   /** navigator.languages[0]. */
   locale: string;
+  /**
+   * The URL the test opens first. A kept tab (Chromium, Firefox) serves a test only if it has
+   * never loaded that URL's origin: an origin's storage, kept from an earlier test whose server
+   * had the same port, would be this test's.
+   */
+  url: string;
 }
 
 export interface ConsoleEntry {

@@ -1,13 +1,26 @@
 // Firefox: Debian's firefox-esr driven by puppeteer-core over WebDriver BiDi (no geckodriver).
 // Launching costs seconds, so one browser serves the whole run (the `browser` project does not
-// isolate test files for Firefox and WebKit, see vitest.config.ts); each test gets a new browser
-// context (fresh storage) and one page.
+// isolate test files, see vitest.config.ts), and each worker keeps one browser context and tab for
+// test after test (./kept-tab.ts).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type KeyInput, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type HTTPRequest,
+  type KeyInput,
+  type Page,
+} from 'puppeteer-core';
 import { callExpression, splitKey, type DriverPage, type Engine, type NativeLog, type PageSettings } from './driver';
+import { keptTabs, originsOf, type Lease } from './kept-tab';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+}
 
 /**
  * `pidDir`: where this worker notes its Firefox's process id, so that the run's global teardown
@@ -40,15 +53,21 @@ export function firefoxEngine(pidDir: string): Engine {
         if (pid) writeFileSync(path.join(pidDir, String(pid)), '');
         return browser;
       }));
+  // The colour scheme, the language and phone emulation are the browser's here: one key for all.
+  const take = keptTabs<Tab>(
+    async () => {
+      const context = await (await launch()).createBrowserContext();
+      return { context, page: await context.newPage() };
+    },
+    (tab) => tab.context.close(),
+  );
   return {
     name: 'firefox',
     version: async () => `Firefox ${(await (await launch()).version()).replace(/^firefox\//, '')}`,
     async newPage(settings: PageSettings): Promise<DriverPage> {
-      const browser = await launch();
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      await page.setViewport(settings.viewport);
-      return contextPage(context, page, settings);
+      const lease = await take('', settings.url);
+      await lease.tab.page.setViewport(settings.viewport);
+      return contextPage(lease.tab.context, lease.tab.page, settings, lease);
     },
     async dispose() {
       // Kept for the next test file of this worker; the run's teardown ends it (global-setup.ts).
@@ -59,18 +78,27 @@ export function firefoxEngine(pidDir: string): Engine {
 /** The test's own pages (its first and a second tab): not popups. */
 const own = new WeakSet<Page>();
 
-/** One page of a test's browser context (the first closes the context, a second tab itself). */
-function contextPage(context: BrowserContext, page: Page, settings: PageSettings, first = true): DriverPage {
+/**
+ * One page of a test's browser context: its kept tab (`lease`), handed back clean when the test
+ * closes it, or a second tab, closed.
+ */
+function contextPage(context: BrowserContext, page: Page, settings: PageSettings, lease?: Lease<Tab>): DriverPage {
   own.add(page);
   const native: NativeLog = { console: [], errors: [], requests: [] };
-  // Puppeteer names console.warn 'warn'; the tests use Playwright's 'warning'.
-  page.on('console', (m) => native.console.push({ type: m.type() === 'warn' ? 'warning' : m.type(), text: m.text() }));
-  page.on('pageerror', (e) => {
-    const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    // Firefox reports the CSP block of its own favicon request as a page error: not the page's doing.
-    if (!/ at \S+\/favicon\.ico /.test(text)) native.errors.push(text);
-  });
-  page.on('request', (r) => native.requests.push(`${r.method()} ${r.url()}`));
+  const on = {
+    // Puppeteer names console.warn 'warn'; the tests use Playwright's 'warning'.
+    console: (m: ConsoleMessage) =>
+      native.console.push({ type: m.type() === 'warn' ? 'warning' : m.type(), text: m.text() }),
+    pageerror: (e: unknown) => {
+      const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      // Firefox reports the CSP block of its own favicon request as a page error: not the page's doing.
+      if (!/ at \S+\/favicon\.ico /.test(text)) native.errors.push(text);
+    },
+    request: (r: HTTPRequest) => native.requests.push(`${r.method()} ${r.url()}`),
+  };
+  page.on('console', on.console);
+  page.on('pageerror', on.pageerror);
+  page.on('request', on.request);
   return {
     native,
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
@@ -105,8 +133,22 @@ function contextPage(context: BrowserContext, page: Page, settings: PageSettings
     async openTab() {
       const tab = await context.newPage({ type: 'window' });
       await tab.setViewport(settings.viewport);
-      return contextPage(context, tab, settings, false);
+      return contextPage(context, tab, settings);
     },
-    close: () => (first ? context.close() : page.close()),
+    async close() {
+      // A kept tab's next test records afresh.
+      page.off('console', on.console);
+      page.off('pageerror', on.pageerror);
+      page.off('request', on.request);
+      if (!lease) return page.close();
+      // Puppeteer's contexts report no requests: the test's page says which origins it asked for.
+      await lease.release(originsOf([settings.url, ...native.requests]), async () => {
+        await Promise.all((await context.pages()).map((p) => (p === page ? undefined : p.close())));
+        await page.goto('about:blank');
+        const cookies = await context.cookies();
+        if (cookies.length) await context.deleteCookie(...cookies);
+        await page.mouse.move(0, 0);
+      });
+    },
   };
 }

@@ -128,6 +128,7 @@ export async function openPage(opts: EnginePageOptions = {}): Promise<WidgetPage
     isMobile: opts.isMobile ?? viewport.width <= 480,
     colorScheme: opts.colorScheme ?? 'light',
     locale: opts.locale ?? 'en-US',
+    url,
   });
   const wp = widgetPage(driver, url, pageDir);
   await opts.beforeLoad?.(wp.page);
@@ -257,7 +258,7 @@ export async function openUrl(
   pageErrors(): Promise<string[]>;
   consoleMessages(): Promise<ConsoleEntry[]>;
 }> {
-  const driver = await engine().newPage({ viewport, isMobile, colorScheme: 'light', locale: 'en-US' });
+  const driver = await engine().newPage({ viewport, isMobile, colorScheme: 'light', locale: 'en-US', url });
   onTestFinished(() => driver.close().catch(() => undefined));
   const page = new TestPage(driver);
   const inPage = <T>(name: string) =>
