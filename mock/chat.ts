@@ -66,7 +66,15 @@ export async function handleChat(ctx: MockContext, { request, sub, body }: Visit
     // As the service does: the reply is stored when it has been written, whether or not its client
     // is still there (docs/protocol.md "A reply in flight survives a page load").
     const target = conversation;
-    setTimeout(() => ctx.state.append(target, { ...reply, created_at: now() }), writingTime(plan));
+    let stored = false;
+    const store = () => {
+      if (stored) return;
+      stored = true;
+      clearTimeout(timer);
+      ctx.state.append(target, { ...reply, created_at: now() });
+    };
+    const timer = setTimeout(store, writingTime(plan));
+    ctx.writing(store);
   } else {
     ctx.state.append(conversation, reply);
   }

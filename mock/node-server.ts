@@ -109,6 +109,9 @@ async function control(mock: MockService, req: IncomingMessage, res: ServerRespo
     case 'POST /__mock/release':
       mock.release();
       return sendJson(res, 200, { held: false });
+    case 'POST /__mock/finish':
+      mock.finish();
+      return sendJson(res, 200, { ok: true });
     case 'POST /__mock/reset':
       mock.reset();
       return sendJson(res, 200, { ok: true });

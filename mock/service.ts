@@ -46,6 +46,8 @@ export interface MockService {
   hold(): void;
   /** Lets every held reply go on; later replies start at once again. */
   release(): void;
+  /** Stores at once every reply still being written for a page that went away (`reload-mid-reply`). */
+  finish(): void;
   /** Back to the initial scenario and settings; forgets all visitors, codes and recorded requests. */
   reset(): void;
   /** Every request that reached the API, oldest first (cleared in place by `reset`). */
@@ -76,6 +78,8 @@ export function createMockService(opts: MockServiceOptions): MockService {
   let settings: MockSettings = { ...initialSettings };
   let chunkDelayMs = initialDelay;
   let gate: { promise: Promise<void>; open(): void } | undefined;
+  /** Stores each reply still being written (MockContext.writing). */
+  const writing = new Set<() => void>();
 
   const context: MockContext = {
     publicId,
@@ -86,6 +90,7 @@ export function createMockService(opts: MockServiceOptions): MockService {
     settings: () => settings,
     chunkDelayMs: () => chunkDelayMs,
     held: () => gate?.promise,
+    writing: (store) => void writing.add(store),
   };
 
   // Made on first use: msw's `ws.link` listens on a channel shared by every link of the process,
@@ -125,9 +130,14 @@ export function createMockService(opts: MockServiceOptions): MockService {
       gate?.open();
       gate = undefined;
     },
+    finish() {
+      for (const store of writing) store();
+      writing.clear();
+    },
     reset() {
       gate?.open();
       gate = undefined;
+      writing.clear();
       scenario = 'normal';
       settings = { ...initialSettings };
       chunkDelayMs = initialDelay;

@@ -42,6 +42,11 @@ export interface MockContext {
   chunkDelayMs(): number;
   /** While a test holds the replies (`hold()`), what a new reply waits for before its first frame. */
   held(): Promise<void> | undefined;
+  /**
+   * A reply the service is still writing for a page that went away (`reload-mid-reply`): `store`
+   * stores it, at the end of its writing time or when a test calls `finish()`, whichever is first.
+   */
+  writing(store: () => void): void;
 }
 
 /** One authenticated request, as a route of the mock sees it. */

@@ -115,7 +115,7 @@ export function serverUrl(): string {
 
 /** POST to one of the mock's `/__mock/*` control routes. */
 export async function mockControl(
-  route: 'reset' | 'scenario' | 'settings' | 'hold' | 'release',
+  route: 'reset' | 'scenario' | 'settings' | 'hold' | 'release' | 'finish',
   body: unknown = {},
 ): Promise<unknown> {
   const res = await fetch(`${serverUrl()}/__mock/${route}`, { method: 'POST', body: JSON.stringify(body) });

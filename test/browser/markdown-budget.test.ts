@@ -3,7 +3,7 @@
 // DOMPurify and the widget's CSS, and every HTML5 character reference shows as the CommonMark spec's examples say.
 // Replies are canned answers of the test server (the mock has no way to stream an arbitrary text).
 import { describe, expect, it } from 'vitest';
-import { cannedAnswer, openPage, type WidgetPage } from './engines';
+import { cannedAnswer, openPage, storedConversation, type WidgetPage } from './engines';
 
 const sse = (text: string, piece = 1_024): string => {
   const frames: string[] = [];
@@ -27,29 +27,11 @@ const replyWith = (text: string) =>
   });
 
 /** A history of one stored conversation whose answer is `text`. */
-const storedReply = async (text: string) => {
-  const at = '2026-11-26T00:00:00Z';
-  const json = { 'content-type': 'application/json' };
-  await cannedAnswer('/api/v1/widget/conversations', {
-    headers: json,
-    body: JSON.stringify({
-      data: [{ id: 'c_md', title: 'Stored', created_at: at, updated_at: at }],
-      next_cursor: null,
-    }),
-  });
-  await cannedAnswer('/api/v1/widget/conversations/c_md', {
-    headers: json,
-    body: JSON.stringify({
-      id: 'c_md',
-      title: 'Stored',
-      created_at: at,
-      messages: [
-        { id: 'm1', role: 'user', content: 'Show me', created_at: at },
-        { id: 'm2', role: 'assistant', content: text, created_at: at },
-      ],
-    }),
-  });
-};
+const storedReply = (text: string) =>
+  storedConversation('c_md', 'Stored', [
+    { id: 'm1', role: 'user', content: 'Show me' },
+    { id: 'm2', role: 'assistant', content: text },
+  ]);
 
 /** How long the main thread was held, each time it was for 50 ms or more (fixtures/main-thread-gaps.js). */
 const held = (wp: WidgetPage) => wp.page.evaluate(() => (window as unknown as { __long: number[] }).__long.slice());

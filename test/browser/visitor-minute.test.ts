@@ -154,6 +154,9 @@ describe('a reply in flight survives a page load', () => {
     await waiting(wp).waitFor();
     expect(await text(waiting(wp))).toBe('The answer is still being written…');
     expect(await assistant(wp).count()).toBe(0);
+    // The service finishes writing now (not after the reply's 12 s of frames): the widget's next
+    // ask, within its backoff, finds the stored reply.
+    await mockControl('finish');
     await expect.poll(() => assistant(wp).count(), { timeout: 40_000 }).toBe(1);
     await wp.waitForReplies(1);
     expect(await text(assistant(wp).first())).toContain('3 cancelled by the customer');

@@ -232,6 +232,30 @@ export async function cannedAnswer(
   if (!res.ok) throw new Error(`canned answer for ${path}: ${res.status}`);
 }
 
+/** A message as the service stores it (`created_at` is added). */
+export interface StoredMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * Serves one stored conversation from this test's mock: the history list holds it alone, and
+ * `GET /conversations/<id>` answers with `messages`. The visitor opens it from history.
+ */
+export async function storedConversation(id: string, title: string, messages: StoredMessage[]): Promise<void> {
+  const at = '2026-11-26T00:00:00Z';
+  const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await cannedAnswer(
+    '/api/v1/widget/conversations',
+    json({ data: [{ id, title, created_at: at, updated_at: at }], next_cursor: null }),
+  );
+  await cannedAnswer(
+    `/api/v1/widget/conversations/${id}`,
+    json({ id, title, created_at: at, messages: messages.map((m) => ({ ...m, created_at: at })) }),
+  );
+}
+
 /** Sends every held canned answer that is waiting, once the first has come (within WAIT). */
 export async function releaseCanned(): Promise<void> {
   const res = await fetch(`${serverUrl()}/__canned/release`, {
