@@ -27,8 +27,7 @@ let violations: string[] | undefined;
 
 /**
  * The URLs the page's CSP blocked since the first call, which sets the one listener: called when a
- * request failed or a runtime is loaded, never at start-up. The blocked request's own event may come
- * before or after its failure: the caller waits a task before it reads.
+ * request failed or a runtime is loaded, never at start-up.
  */
 function blocked(): readonly string[] {
   if (!violations) {
@@ -38,15 +37,30 @@ function blocked(): readonly string[] {
   return violations;
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+/** After the next task, or `ms` later. */
+const later = (ms?: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long a failure waits for the violation event that explains it. The event may come before
+ * the failure (Chromium), or after it: Firefox throws from `new WebSocket` first and queues the
+ * event, which on a loaded machine came after the next task (a CSP-blocked voice socket was then
+ * told as a plain drop). A failure with no violation behind it waits that long for its notice.
+ */
+const LATE_VIOLATION_MS = 300;
+
+/** The first URL the page's CSP blocked that `matches`: after a task, or else LATE_VIOLATION_MS later. */
+async function blockedURL(matches: (uri: string) => boolean): Promise<string | undefined> {
+  const find = () => blocked().find((u) => u && matches(u));
+  await later();
+  return find() ?? (await later(LATE_VIOLATION_MS), find());
+}
 
 /** Starts listening for the page's CSP before a runtime's script is added (runtime/load.ts). */
 export const watchPolicy = (): void => void blocked();
 
 /** Why the runtime at `url` did not run: the page's CSP (script-src), or undefined when it was not that. */
 export async function whyNotRun(url: string): Promise<ErrorCause | undefined> {
-  await nextTask();
-  if (!blocked().some((uri) => uri && url.startsWith(uri))) return undefined;
+  if (!(await blockedURL((uri) => url.startsWith(uri)))) return undefined;
   tell(
     'csp',
     `this page's Content-Security-Policy blocks ${url}: add ${new URL(url).origin} to script-src, or give init() the page's nonce (the nonce option)`,
@@ -57,8 +71,7 @@ export async function whyNotRun(url: string): Promise<ErrorCause | undefined> {
 
 /** Why the voice socket dropped: the page's CSP (connect-src) blocked its ws: or wss: host, or undefined. */
 export async function whyDropped(): Promise<ErrorCause | undefined> {
-  await nextTask();
-  const uri = blocked().find((u) => /^wss?:/.test(u));
+  const uri = await blockedURL((u) => /^wss?:/.test(u));
   if (!uri) return undefined;
   tell(
     'csp',
@@ -101,7 +114,7 @@ export async function whyUnanswered(base: string, doFetch: typeof fetch): Promis
       () => true,
       () => false,
     ));
-  await nextTask();
+  await later();
   if (blocked().some((uri) => uri.startsWith(origin))) {
     tell('csp', `this page's Content-Security-Policy blocks ${origin}: add it to connect-src`);
     return 'csp';

@@ -2,7 +2,7 @@
 // carried by the error as its cause; a healthy deployment logs nothing.
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { causeOf, forget } from '../../src/api/diagnose';
+import { causeOf, forget, whyDropped } from '../../src/api/diagnose';
 import { mintToken } from '../../mock/jwt';
 import { server } from '../msw-server';
 import { API, DONE, chunk, fail, makeClient, named, sse } from './helpers';
@@ -90,6 +90,24 @@ describe('deployment diagnosis', () => {
     expect(causeOf(err)).toBe('csp');
     expect(lines()).toEqual([
       "ServiceWidget: this page's Content-Security-Policy blocks https://svc.test: add it to connect-src (README, Troubleshooting: docs/troubleshooting.md#csp).",
+    ]);
+  });
+
+  it('names the CSP for a voice socket whose violation event comes after the drop (Firefox queues it)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const why = whyDropped();
+      await vi.advanceTimersByTimeAsync(100);
+      document.dispatchEvent(
+        Object.assign(new Event('securitypolicyviolation'), { blockedURI: 'wss://voice.test:8443/ws' }),
+      );
+      await vi.advanceTimersByTimeAsync(300);
+      expect(await why).toBe('csp');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(lines()).toEqual([
+      "ServiceWidget: this page's Content-Security-Policy blocks the voice socket at wss://voice.test:8443: add it to connect-src (README, Troubleshooting: docs/troubleshooting.md#csp-voice).",
     ]);
   });
 
