@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { filesFor } from './test/browser/engine-rules.ts';
+import { browserWorkers } from './test/browser/workers.mjs';
 
 // The `browser` project runs once per engine (test/browser/run.mjs sets BROWSER_ENGINE). Which files
 // run where is test/browser/engine-rules.ts: the Chromium-only files are listed there with their
@@ -42,11 +43,11 @@ export default defineConfig({
           environment: 'node',
           // Each worker keeps its browser connection (Chromium), browser (Firefox) or WebKitWebDriver
           // session, its tab (engines/kept-tab.ts) and its imported modules for every file it runs
-          // (isolate: false); files run side by side in BROWSER_WORKERS workers (test/browser/run.mjs;
+          // (isolate: false); files run side by side in BROWSER_WORKERS workers (test/browser/workers.mjs;
           // one per core), since each test has a mock service of its own (setup.ts).
           isolate: false,
           fileParallelism: true,
-          maxWorkers: Number(process.env.BROWSER_WORKERS) || availableParallelism(),
+          maxWorkers: browserWorkers(),
           globalSetup: ['test/browser/global-setup.ts'],
           setupFiles: ['test/browser/setup.ts'],
           // WebDriver (WebKit) takes one HTTP round trip per step: the long flows need more time there.

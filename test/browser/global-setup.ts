@@ -6,8 +6,8 @@
 // Each test starts its own mock service (test/browser/test-server.ts, setup.ts).
 // The endpoints reach the tests through vitest's provide()/inject().
 import { CHROMIUM, CHROMIUM_ARGS as BASE_ARGS } from '../../scripts/chromium.mjs';
+import { browserWorkers } from './workers.mjs';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { ensureBuild, newestMtime } from '../../scripts/ensure-build.mjs';
@@ -110,8 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     if (ENGINE === 'chromium') browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     if (ENGINE === 'webkit') {
-      const workers = Math.max(1, Number(project.config.maxWorkers) || availableParallelism());
-      webkit.push(...(await Promise.all(Array.from({ length: workers }, () => startWebKitDriver()))));
+      webkit.push(...(await Promise.all(Array.from({ length: browserWorkers() }, () => startWebKitDriver()))));
     }
   } catch (error) {
     await stopAll();

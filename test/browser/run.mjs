@@ -8,12 +8,12 @@
 // matches Chromium-only files (test/browser/engine-rules.ts) needs `--engine=chromium`.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM as chromium } from '../../scripts/chromium.mjs';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
+import { browserWorkers } from './workers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ALL = ['chromium', 'firefox', 'webkit'];
@@ -43,11 +43,10 @@ const args = process.argv.slice(2);
 const picked = args.filter((a) => a.startsWith('--engine=')).map((a) => a.slice('--engine='.length));
 const engines = picked.length ? picked : (process.env.BROWSER_ENGINES ?? ALL.join(',')).split(',').filter(Boolean);
 const vitestArgs = args.filter((a) => !a.startsWith('--engine='));
-// Files run side by side in BROWSER_WORKERS workers per engine (default: one per core), and the
-// engines one after another, or at the same time with BROWSER_PARALLEL=1. Measured on 2 cores
-// (docs/testing.md, "Where the time goes"): one worker per core keeps the machine busy; the
-// engines at once on top of that only made each slower.
-const workers = Number(process.env.BROWSER_WORKERS) || availableParallelism();
+// Files run side by side in each engine's workers (./workers.mjs), and the engines one after
+// another, or at the same time with BROWSER_PARALLEL=1. Measured on 2 cores (docs/testing.md,
+// "Where the time goes"): the engines at once only made each slower.
+const workers = browserWorkers();
 const parallel = process.env.BROWSER_PARALLEL === '1';
 
 for (const engine of engines) {
@@ -95,7 +94,7 @@ function runEngine(engine, results, outcomesFile) {
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         cwd: ROOT,
-        env: { ...process.env, BROWSER_ENGINE: engine, BROWSER_WORKERS: String(workers), OUTCOMES_FILE: outcomesFile },
+        env: { ...process.env, BROWSER_ENGINE: engine, OUTCOMES_FILE: outcomesFile },
         shell: process.platform === 'win32',
       },
     );
