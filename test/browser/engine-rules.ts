@@ -2,8 +2,9 @@
 // test/docs/engine-rules.test.ts (which holds docs/testing.md's table "Files that run in Chromium
 // only" to this list). Every other file of test/browser runs in Chromium, Firefox and WebKit, and
 // must import its page from ./engines. A file here either needs a probe only Chromium's driver has
-// (it drives Chromium through ./helpers), or tests packaging and tooling, whose behaviour does not
-// depend on the engine (docs/testing.md, "Tiers").
+// (it drives Chromium through ./helpers), or tests what does not depend on the engine: packaging
+// and tooling, or the widget's own logic whose engine parts other files check in every engine
+// (docs/testing.md, "Files that run in Chromium only").
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -15,6 +16,10 @@ export const CHROMIUM_ONLY: Readonly<Record<string, string>> = {
     'packaging: the React and Vue wrappers as bundled by Vite (the widget they mount is the same in every engine)',
   'npm-run-mock.test.ts': 'tooling: `npm run mock` serving an integrator’s page',
   'demo-page.test.ts': 'tooling: the QA demo page and its layout for QA',
+  'public-methods.test.ts':
+    'widget logic: what each method of the instance does to its state and requests (its engine parts, in every engine: setLocale in ui-language and shell, ask in page-api, themes in theme-and-recording)',
+  'visitor-minute.test.ts':
+    'widget logic: its states over a minute on the page’s test clock (its engine parts, in every engine: cut and stopped streams in chat, a reload mid-reply in persist, what is said in announcements)',
 };
 
 /** The Chromium-only files that need Chromium's driver itself (CDP): they must not import ./engines. */

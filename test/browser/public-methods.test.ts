@@ -1,7 +1,9 @@
 // Every public method of the instance (docs/page-api.md, README "The instance"), called as the
 // customer's page calls it (`window.__swTest.instance.open()` in the page, fixtures/harness.js), for
-// each mount, inline and floating, in Chromium, Firefox and WebKit; each asserts what the visitor
-// sees and what goes on the wire (issue #36, item 3).
+// each mount, inline and floating; each asserts what the visitor sees and what goes on the wire
+// (issue #36, item 3). In Chromium only: what a method does is the widget's own code; the parts an
+// engine decides run in every engine in ui-language, shell, page-api and theme-and-recording
+// (test/browser/engine-rules.ts).
 //
 // Why `setLocale` could break unnoticed (#36, defect 3): every earlier test of it ran against the
 // mock's default `/config`, which the mock answers in the language asked (mock/languages.ts). The new

@@ -1,7 +1,9 @@
 // The visitor's minute in a real browser (docs/protocol.md "Waiting", "Errors" 429, "Incomplete
 // answers", "A reply in flight survives a page load", "Ids go back into paths"): the status while a
 // reply is on its way, a limit that counts down, cut and stopped answers, a reload mid-reply and a
-// kept id the widget refuses. Runs in Chromium, Firefox and WebKit (test/browser/engines).
+// kept id the widget refuses. In Chromium only: these are the widget's own states on the page's test
+// clock; cut and stopped streams, a reload mid-reply and what is announced run in every engine in
+// chat, persist and announcements (test/browser/engine-rules.ts).
 import { describe, expect, it } from 'vitest';
 import { NORMAL_ANSWER } from '../../mock/answers';
 import {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // docs/testing.md, "What runs where", against the code that decides it: the table of Chromium-only
 // files is test/browser/engine-rules.ts's CHROMIUM_ONLY, and every browser test file that skips a
-// case in some engine (skipIn) has its cases in the table of skipped cases.
+// case in some engine (skipIn) or runs one in Chromium only (itInChromium) has its cases in the
+// table of those.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,14 +39,29 @@ describe('which browser test runs where', () => {
     expect(filesFor('webkit', BROWSER_DIR).length).toBeGreaterThan(0);
   });
 
+  /** The files (without .test.ts) whose source matches `call`, and the files the table under `heading` names. */
+  const usersAndListed = (call: RegExp, heading: string) => ({
+    users: browserTestFiles(BROWSER_DIR)
+      .filter((f) => call.test(readFileSync(path.join(BROWSER_DIR, f), 'utf8')))
+      .map((f) => f.replace(/\.test\.ts$/, '')),
+    listed: firstColumn(heading).map((c) => c.split(':')[0]),
+  });
+
   it('every file that skips a case in some engine has its cases in the table of skipped cases', () => {
-    const listed = firstColumn('### Cases skipped in some engines (inside files that run in all three)').map(
-      (c) => c.split(':')[0],
+    const { users, listed } = usersAndListed(
+      /\bskipIn\(ctx/,
+      '### Cases skipped in some engines (inside files that run in all three)',
     );
-    const skipping = browserTestFiles(BROWSER_DIR)
-      .filter((f) => /\bskipIn\(ctx/.test(readFileSync(path.join(BROWSER_DIR, f), 'utf8')))
-      .map((f) => f.replace(/\.test\.ts$/, ''));
-    expect(skipping.length).toBeGreaterThan(0);
-    for (const file of skipping) expect(listed, file).toContain(file);
+    expect(users.length).toBeGreaterThan(0);
+    for (const file of users) expect(listed, file).toContain(file);
+  });
+
+  it('every file with a case in Chromium only (itInChromium) has its cases in that table, and only those', () => {
+    const { users, listed } = usersAndListed(
+      /\bitInChromium\(/,
+      '### Cases that run in Chromium only (inside files that run in all three)',
+    );
+    expect(users.length).toBeGreaterThan(0);
+    expect([...new Set(listed)].sort()).toEqual(users.sort());
   });
 });

@@ -4,7 +4,7 @@
 // reason in ../engine-rules.ts (they use ../helpers, Playwright and CDP).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, inject, onTestFinished, type TestContext } from 'vitest';
+import { expect, inject, it, onTestFinished, type TestContext, type TestFunction } from 'vitest';
 import { mintToken } from '../../../mock/jwt';
 import type { WidgetEvent } from '../../../src/types';
 import { mockRequests, resetMock, serverUrl, writePage, type OpenPageOptions, type Violation } from '../helpers';
@@ -65,6 +65,16 @@ export function engine(): Engine {
  */
 export function skipIn(ctx: TestContext, engines: EngineName[], reason: string): void {
   if (engines.includes(ENGINE)) ctx.skip(`${ENGINE}: ${reason}`);
+}
+
+/**
+ * A test of the widget's own logic, where the engine decides nothing (its state, timers and data
+ * handling): run in Chromium, not registered in Firefox and WebKit, so their counts leave it out.
+ * Every file that uses it is listed with its cases and reason in docs/testing.md ("Cases that run
+ * in Chromium only"), and what covers the engine's part in every engine.
+ */
+export function itInChromium(name: string, fn: TestFunction, timeout?: number): void {
+  if (ENGINE === 'chromium') it(name, fn, timeout);
 }
 
 export interface EnginePageOptions extends Omit<OpenPageOptions, 'beforeLoad'> {

@@ -46,9 +46,14 @@ export async function startWebKitDriver(): Promise<WebKitProcesses> {
   mkdirSync(path.join(config, 'gtk-3.0'));
   writeFileSync(path.join(config, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n');
   const driver = spawn('WebKitWebDriver', [`--port=${port}`], {
-    // English UI (navigator.languages) and no accessibility bus to wait for.
+    // English UI (navigator.languages) and no accessibility bus to wait for. No accelerated
+    // compositing: this machine has no GPU, so WebKitGTK's GL compositor ran on Mesa's llvmpipe
+    // (OpenGL emulated on the CPU), which cost more CPU than the pages' own work (the WebKit run
+    // 325 s → 226 s, markdown-budget 61 s → 23 s; docs/testing.md, "Where the time goes"). Layout,
+    // scrolling, script and style are the same engine; only how layers reach the screen differs.
     env: {
       ...process.env,
+      WEBKIT_DISABLE_COMPOSITING_MODE: '1',
       DISPLAY: xvfb.display,
       LANG: 'en_US.UTF-8',
       LANGUAGE: 'en_US',
