@@ -45,7 +45,7 @@ const STEPS = [
         'vitest',
         'run',
         '--project',
-        'unit',
+        'unit*',
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${file}`,

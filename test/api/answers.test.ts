@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The service's answers (docs/protocol.md): every field of every answer may be missing, null or of
 // the wrong type. The readers of src/api/answers.ts accept every valid answer as sent; a faulty one
 // is read with defaults for what the widget can do without, and is a ProtocolError (which the

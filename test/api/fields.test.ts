@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The readers of service JSON fields (src/api/fields.ts) and the rules that keep them in one place:
 // every reader of untrusted answers and frames (answers, stream and voice frames, error bodies) takes
 // the same defaults because they share these functions, not copies of them.

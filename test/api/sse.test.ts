@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createChatDecoder } from '../../src/api/sse';
 import type { ChatEvent } from '../../src/api/types';

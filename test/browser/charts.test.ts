@@ -1,5 +1,6 @@
-// docs/charts.md in Chromium, Firefox and WebKit: widget-chart.js is fetched only on the
-// first chart press (one <script> with the nonce), bars for categories and a line for months, zero
+// docs/charts.md in Chromium, Firefox and WebKit (the cases of the widget's own logic in Chromium
+// only: itInChromium, docs/testing.md "Cases that run in Chromium only"): widget-chart.js is fetched
+// only on the first chart press (one <script> with the nonce), bars for categories and a line for months, zero
 // CSP / Trusted Types violations while charting, the CSV file's exact bytes, numeric sorting that
 // the chart follows, and the screenshots of docs/images/chart-*.png (Chromium's, refreshed with
 // `UPDATE_DOC_IMAGES=1 npm run test:browser -- --engine=chromium charts`).
@@ -11,6 +12,7 @@ import {
   addAxe,
   cannedAnswer,
   ENGINE,
+  itInChromium,
   openPage,
   problems,
   frames,
@@ -175,7 +177,7 @@ describe('charts', () => {
     expect(await chart.locator('.mark.active').count()).toBe(1);
   });
 
-  it("setLocale('tr') relabels the table's buttons and the chart's name at once", async () => {
+  itInChromium("setLocale('tr') relabels the table's buttons and the chart's name at once", async () => {
     const wp = await tablesReply();
     const regions = tableBlock(wp, 0);
     await click(regions.locator('[part~="chart-button"]'));
@@ -288,7 +290,7 @@ describe('charts', () => {
     expect(await wp.pageErrors()).toEqual([]);
   });
 
-  it('the CSV file: BOM, RFC 4180 quoting, CRLF, named after the conversation and the date', async () => {
+  itInChromium('the CSV file: BOM, RFC 4180 quoting, CRLF, named after the conversation and the date', async () => {
     const wp = await tablesReply();
     const owners = tableBlock(wp, 3);
     await click(owners.locator('[part~="download-table-button"]'));
@@ -504,42 +506,46 @@ describe('charts of hostile tables', () => {
     expect(await longest(wp)).toBeLessThan(LIMIT_MS);
   }, 120_000);
 
-  it('a count, a percentage and money never share an axis; chart-series chooses and adds columns of one unit', async () => {
-    const months = ['January', 'February', 'March', 'April', 'May', 'June'];
-    const wp = await hostileReply(
-      table(
-        ['Month', 'Orders', 'Share', 'Revenue (EUR)', 'Returns'],
-        months.map((m, i) => [m, `${400 + i * 20}`, `${12 + i}.5%`, `${48000 + i * 1000}`, `${25 + i * 2}`]),
-      ),
-    );
-    const block = tableBlock(wp, 0);
-    expect((await chartOf(wp, block)).name).toBe('Line chart of Orders by Month, from January to June');
-    const series = block.locator('[part~="chart-series"]');
-    const select = series.locator('select');
-    expect(await select.locator('option').allTextContents()).toEqual([
-      'Orders',
-      'Share (%)',
-      'Revenue (EUR)',
-      'Returns',
-    ]);
-    // Only Returns may join Orders (a count, within 20 times); the keyboard presses it.
-    expect(await series.locator('button').allTextContents()).toEqual(['Returns']);
-    await series.locator('button').press('Enter');
-    await expect
-      .poll(() => block.locator('[part~="chart"]').getAttribute('aria-label'))
-      .toBe('Line chart of Orders and Returns by Month, from January to June');
-    // Choosing the percentage draws it alone: nothing else is in percent.
-    await select.evaluate((el) => {
-      (el as HTMLSelectElement).value = '1';
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    await expect
-      .poll(() => block.locator('[part~="chart"]').getAttribute('aria-label'))
-      .toBe('Line chart of Share by Month, from January to June');
-    expect(await series.locator('button').count()).toBe(0);
-    expect(await block.locator('[part~="chart"] path.line').count()).toBe(1);
-    expect(await wp.pageErrors()).toEqual([]);
-  }, 120_000);
+  itInChromium(
+    'a count, a percentage and money never share an axis; chart-series chooses and adds columns of one unit',
+    async () => {
+      const months = ['January', 'February', 'March', 'April', 'May', 'June'];
+      const wp = await hostileReply(
+        table(
+          ['Month', 'Orders', 'Share', 'Revenue (EUR)', 'Returns'],
+          months.map((m, i) => [m, `${400 + i * 20}`, `${12 + i}.5%`, `${48000 + i * 1000}`, `${25 + i * 2}`]),
+        ),
+      );
+      const block = tableBlock(wp, 0);
+      expect((await chartOf(wp, block)).name).toBe('Line chart of Orders by Month, from January to June');
+      const series = block.locator('[part~="chart-series"]');
+      const select = series.locator('select');
+      expect(await select.locator('option').allTextContents()).toEqual([
+        'Orders',
+        'Share (%)',
+        'Revenue (EUR)',
+        'Returns',
+      ]);
+      // Only Returns may join Orders (a count, within 20 times); the keyboard presses it.
+      expect(await series.locator('button').allTextContents()).toEqual(['Returns']);
+      await series.locator('button').press('Enter');
+      await expect
+        .poll(() => block.locator('[part~="chart"]').getAttribute('aria-label'))
+        .toBe('Line chart of Orders and Returns by Month, from January to June');
+      // Choosing the percentage draws it alone: nothing else is in percent.
+      await select.evaluate((el) => {
+        (el as HTMLSelectElement).value = '1';
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      await expect
+        .poll(() => block.locator('[part~="chart"]').getAttribute('aria-label'))
+        .toBe('Line chart of Share by Month, from January to June');
+      expect(await series.locator('button').count()).toBe(0);
+      expect(await block.locator('[part~="chart"] path.line').count()).toBe(1);
+      expect(await wp.pageErrors()).toEqual([]);
+    },
+    120_000,
+  );
 
   it('on a phone, 3,000 days and 3,000 categories: a few hundred marks, the first and last day labelled, a note', async () => {
     const day = (i: number) => new Date(Date.UTC(2017, 0, 1 + i)).toISOString().slice(0, 10);
@@ -585,19 +591,23 @@ describe('charts of hostile tables', () => {
     expect(await longest(wp)).toBeLessThan(LIMIT_MS);
   }, 180_000);
 
-  it('200 columns: one column drawn, every numeric column offered by chart-series, no page error', async () => {
-    const head = ['Region', ...Array.from({ length: 199 }, (_, c) => `C${c}`)];
-    const wp = await hostileReply(
-      table(
-        head,
-        Array.from({ length: 60 }, (_, r) => [`R${r}`, ...head.slice(1).map((_, c) => `${(r * 31 + c * 7) % 500}`)]),
-      ),
-    );
-    const block = tableBlock(wp, 0);
-    expect((await chartOf(wp, block)).name).toMatch(/^Bar chart of C0 by Region, from R0 to R\d+$/);
-    expect(await block.locator('[part~="chart-series"] option').count()).toBe(199);
-    expect(await block.locator('[part~="chart"] rect.mark').count()).toBeLessThanOrEqual(60);
-    expect(await wp.pageErrors()).toEqual([]);
-    expect(await longest(wp)).toBeLessThan(LIMIT_MS);
-  }, 120_000);
+  itInChromium(
+    '200 columns: one column drawn, every numeric column offered by chart-series, no page error',
+    async () => {
+      const head = ['Region', ...Array.from({ length: 199 }, (_, c) => `C${c}`)];
+      const wp = await hostileReply(
+        table(
+          head,
+          Array.from({ length: 60 }, (_, r) => [`R${r}`, ...head.slice(1).map((_, c) => `${(r * 31 + c * 7) % 500}`)]),
+        ),
+      );
+      const block = tableBlock(wp, 0);
+      expect((await chartOf(wp, block)).name).toMatch(/^Bar chart of C0 by Region, from R0 to R\d+$/);
+      expect(await block.locator('[part~="chart-series"] option').count()).toBe(199);
+      expect(await block.locator('[part~="chart"] rect.mark').count()).toBeLessThanOrEqual(60);
+      expect(await wp.pageErrors()).toEqual([]);
+      expect(await longest(wp)).toBeLessThan(LIMIT_MS);
+    },
+    120_000,
+  );
 });

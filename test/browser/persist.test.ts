@@ -1,8 +1,10 @@
 // `persist` (README, "Across page loads (`persist`)") and starter suggestions (docs/protocol.md,
 // "GET /config") in a real browser:
-// real page loads of one tab, its real sessionStorage, and storage that throws. Runs in every engine.
+// real page loads of one tab, its real sessionStorage, and storage that throws. Runs in every engine,
+// but for the cases of the widget's own logic (itInChromium: docs/testing.md, "Cases that run in
+// Chromium only").
 import { describe, expect, it } from 'vitest';
-import { apiRequests, DEMO_PUBLIC_ID, openPage, PHONE, WAIT, type WidgetPage } from './engines';
+import { apiRequests, DEMO_PUBLIC_ID, itInChromium, openPage, PHONE, WAIT, type WidgetPage } from './engines';
 
 const KEY = `service-widget:${DEMO_PUBLIC_ID}`;
 const SUGGESTIONS = [
@@ -92,7 +94,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
       .toEqual(['GET /api/v1/widget/config', `GET /api/v1/widget/conversations/${id}`]);
   });
 
-  it('a kept conversation the service no longer has starts a new one quietly', async () => {
+  itInChromium('a kept conversation the service no longer has starts a new one quietly', async () => {
     const wp = await openPage({ initOptions: { locale: 'en' } });
     await wp.page.evaluate((k) => sessionStorage.setItem(k, '1conv_gone'), KEY);
     const before = await reload(wp);
@@ -126,7 +128,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
     ]);
   });
 
-  it('persist: false leaves sessionStorage untouched and a reload starts closed and empty', async () => {
+  itInChromium('persist: false leaves sessionStorage untouched and a reload starts closed and empty', async () => {
     const wp = await openPage({ initOptions: { locale: 'en', persist: false } });
     await wp.openPanel();
     await wp.send('Hello');
@@ -142,7 +144,7 @@ describe('persist: the conversation follows the visitor across page loads', () =
     ['reading window.sessionStorage throws (sandboxed iframe)', 'storage-sandboxed.js'],
     ['setItem throws (Safari private mode, full quota)', 'storage-quota.js'],
   ] as const) {
-    it(`storage where ${what} never breaks the widget`, async () => {
+    itInChromium(`storage where ${what} never breaks the widget`, async () => {
       // The fixture runs before any other script of the page, on every load of it.
       const wp = await openPage({ initOptions: { locale: 'en' }, earlyFixtures: [fixture] });
       // The page's storage really is broken.
@@ -195,22 +197,26 @@ describe('persist: the conversation follows the visitor across page loads', () =
 });
 
 describe('starter suggestions', () => {
-  it('shown under the welcome text while empty; one press sends it as typed; gone with the message, back with a new conversation', async () => {
-    const wp = await openPage({ initOptions: { locale: 'en' } });
-    await wp.openPanel();
-    const buttons = wp.part('suggestion');
-    await expect.poll(() => buttons.allTextContents(), { timeout: WAIT }).toEqual(SUGGESTIONS);
-    for (const text of SUGGESTIONS) expect(await wp.page.getByRole('button', { name: exactly(text) }).count()).toBe(1);
-    await buttons.nth(2).click();
-    await expect.poll(() => buttons.count(), { timeout: WAIT }).toBe(0);
-    await wp.waitForReplies(1);
-    const chat = (await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat');
-    expect(chat.map((r) => r.body)).toEqual([{ message: SUGGESTIONS[2] }]);
-    expect(await wp.part('message').first().textContent()).toContain(SUGGESTIONS[2]);
-    expect(await buttons.count()).toBe(0);
-    await wp.part('new-conversation-button').click();
-    await expect.poll(() => buttons.count(), { timeout: WAIT }).toBe(4);
-  });
+  itInChromium(
+    'shown under the welcome text while empty; one press sends it as typed; gone with the message, back with a new conversation',
+    async () => {
+      const wp = await openPage({ initOptions: { locale: 'en' } });
+      await wp.openPanel();
+      const buttons = wp.part('suggestion');
+      await expect.poll(() => buttons.allTextContents(), { timeout: WAIT }).toEqual(SUGGESTIONS);
+      for (const text of SUGGESTIONS)
+        expect(await wp.page.getByRole('button', { name: exactly(text) }).count()).toBe(1);
+      await buttons.nth(2).click();
+      await expect.poll(() => buttons.count(), { timeout: WAIT }).toBe(0);
+      await wp.waitForReplies(1);
+      const chat = (await apiRequests()).filter((r) => r.path === '/api/v1/widget/chat');
+      expect(chat.map((r) => r.body)).toEqual([{ message: SUGGESTIONS[2] }]);
+      expect(await wp.part('message').first().textContent()).toContain(SUGGESTIONS[2]);
+      expect(await buttons.count()).toBe(0);
+      await wp.part('new-conversation-button').click();
+      await expect.poll(() => buttons.count(), { timeout: WAIT }).toBe(4);
+    },
+  );
 
   it('on a phone a long one wraps to at most two lines; its full text stays its accessible name', async () => {
     const long = `Compare the monthly revenue of every region for the last three fiscal years, broken down by product line and sales channel, and highlight anything unusual`;
@@ -247,7 +253,7 @@ describe('starter suggestions', () => {
     expect(await wp.part('suggestion').nth(1).getAttribute('title')).toBe(long);
   });
 
-  it('a faulty `suggestions` shows none', async () => {
+  itInChromium('a faulty `suggestions` shows none', async () => {
     const wp = await openPage({ initOptions: { locale: 'en' }, settings: { suggestions: 'How many orders?' } });
     await wp.openPanel();
     // The config was applied: its title shows.

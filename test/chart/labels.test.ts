@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Labels under a chart (src/chart/labels.ts): a time axis always shows its first and last label;
 // categories are level, turned or thinned, never overlapping, the full text on demand.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Long series (src/chart/reduce.ts): largest-triangle-three-buckets keeps the shape of a line in a
 // few hundred real points; gaps break the line while there is room to show them.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The value axis (src/chart/scale.ts): ticks bounded by construction, honest labels, whatever the
 // numbers. fast-check throws finite doubles of every size at it.
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Units (src/chart/series.ts): which columns may share an axis.
 import { describe, expect, it } from 'vitest';
 import { chartData, column, headerUnit, sameAxis, unitOf } from '../../src/chart/series';

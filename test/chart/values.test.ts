@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { chartData, inTimeOrder } from '../../src/chart/series';
 import { chartable, parseNumber, readsDayFirst, timeKey } from '../../src/cells/values';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Exports never carry a spreadsheet formula (docs/hardening.md, "Exports"): OWASP's CSV-injection
 // payloads, each as a whole cell, leave the CSV writer and the tab-separated copy as text (a
 // leading `'`), while numbers stay numbers.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // What the visitor copies or downloads is what they saw (docs/hardening.md): no Unicode tag
 // characters, zero-width characters or bidirectional controls, while joiners that change what an
 // emoji or a Persian word looks like stay.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Counts in the UI ("Show all 3,000 rows") are grouped as Intl would group them, without Intl.
 import { describe, expect, it } from 'vitest';
 import { count } from '../../src/i18n';

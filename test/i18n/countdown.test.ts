@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A limit's reset as a countdown (docs/protocol.md "Errors", 429): what it says, and when it changes.
 import { describe, expect, it } from 'vitest';
 import { FAR_MS, nextChange, untilText } from '../../src/i18n/countdown';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { settleInline, settleTail } from '../../src/markdown/partial';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A reply pending when the last page went away (docs/protocol.md "A reply in flight survives a page
 // load"): asked again with backoff until it is stored, for at most two minutes.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Sorting a column in slices (src/table/sort.ts): the same order as a stable sort of the cells,
 // numbers as numbers, time as time, gaps last; and no slice longer than a few thousand steps.
 import fc from 'fast-check';
