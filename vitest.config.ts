@@ -19,6 +19,7 @@ const BROWSER_DIR = 'test/browser';
 // did, and test/markdown/render.test.ts failed, "after the environment was torn down"). So the
 // files that mount it, or test module state (the lazy markdown engine, the mock's scenario, the
 // npm entry), get fresh modules per file, Vitest's default; so does any new folder of test/.
+// test/docs/shared-modules.test.ts fails when a shared file mounts the widget.
 const SHARED_MODULES = [
   'test/{api,build,chart,doctor,export,i18n,state,table}/**/*.test.{ts,tsx}',
   'test/docs/!(surface).test.ts',
