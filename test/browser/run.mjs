@@ -23,7 +23,7 @@ const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const NEEDS = {
   chromium: {
     files: [chromium],
-    packages: 'chromium',
+    packages: 'chromium-headless-shell',
     version: () => execFileSync(chromium, ['--version'], { encoding: 'utf8' }),
   },
   firefox: {
