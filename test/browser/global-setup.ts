@@ -1,15 +1,14 @@
 // Global setup of the `browser` vitest project (runs once, in the main process):
 // - makes sure dist/widget.js exists (builds it when missing or older than src/) and copies dist/
 //   to artifacts/browser/runs/<run>/dist/, which this run's test pages load,
-// - launches Debian's Chromium ONCE as a Playwright browser server; every worker connects to it,
+// - checks that Debian's Chromium is there (each worker launches its own: engines/chromium.ts),
 // - for WebKit, starts one private Xvfb and WebKitWebDriver per worker (a driver holds one session).
 // Each test starts its own mock service (test/browser/test-server.ts, setup.ts).
 // The endpoints reach the tests through vitest's provide()/inject().
-import { CHROMIUM, CHROMIUM_ARGS as BASE_ARGS } from '../../scripts/chromium.mjs';
+import { CHROMIUM } from '../../scripts/chromium.mjs';
 import { browserWorkers } from './workers.mjs';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserServer } from 'playwright-core';
 import { ensureBuild, newestMtime } from '../../scripts/ensure-build.mjs';
 import { startWebKitDriver, type WebKitProcesses } from './engines/processes';
 import type { TestProject } from 'vitest/node';
@@ -17,8 +16,6 @@ import { PAGES_DIR, REPO_ROOT as ROOT, RUNS_DIR, SCREENSHOTS_DIR, urlPath } from
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Playwright ws endpoint of the shared Chromium (chromium.connect). */
-    browserWsEndpoint: string;
     /** URL path of this run's copy of dist/widget.js (what the test pages load with <script src>). */
     widgetScriptPath: string;
     /** Where workers note the process ids of the browsers they launch themselves (Firefox), for the teardown to end. */
@@ -29,13 +26,6 @@ declare module 'vitest' {
 }
 
 const ENGINE = process.env.BROWSER_ENGINE ?? 'chromium';
-export const CHROMIUM_ARGS = [
-  ...BASE_ARGS,
-  // Voice (test/browser/voice.test.ts): a fake microphone, granted without a prompt.
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
-
 function ensureChromium(): void {
   if (ENGINE !== 'chromium' || existsSync(CHROMIUM)) return;
   throw new Error(
@@ -90,12 +80,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const distCopy = path.join(runDir, 'dist');
   await snapshotDist(distCopy);
 
-  let browser: BrowserServer | undefined;
   const webkit: WebKitProcesses[] = [];
   const pidDir = path.join(runDir, 'pids');
   mkdirSync(pidDir, { recursive: true });
   const stopAll = async () => {
-    await browser?.close().catch(() => undefined);
     for (const w of webkit) w.stop();
     // A worker's Firefox outlives a worker that was ended rather than closed.
     for (const pid of readdirSync(pidDir)) {
@@ -108,7 +96,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(runDir, { recursive: true, force: true });
   };
   try {
-    if (ENGINE === 'chromium') browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     if (ENGINE === 'webkit') {
       webkit.push(...(await Promise.all(Array.from({ length: browserWorkers() }, () => startWebKitDriver()))));
     }
@@ -117,7 +104,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
 
-  project.provide('browserWsEndpoint', browser?.wsEndpoint() ?? '');
   project.provide(
     'webkitDriverUrls',
     webkit.map((w) => w.url),

@@ -1,15 +1,15 @@
-// Helpers for the real-browser tests: one shared Chromium (launched by global-setup.ts), a new
+// Helpers for the real-browser tests: the worker's Chromium (engines/chromium.ts), a new
 // context per test, generated customer pages that load the built widget.js with a plain
 // <script src> (from artifacts/browser/runs/<run>/dist/, global-setup's copy of dist/ for this run).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, inject, onTestFinished } from 'vitest';
 import { DEMO_PUBLIC_ID, mintToken } from '../../mock/jwt';
 import type { ScenarioName } from '../../mock/scenarios';
 import type { MockSettings, RecordedRequest } from '../../mock/types';
 import type { InitOptions, WidgetEvent, WidgetInstance } from '../../src/types';
-import { recordNative } from './engines/chromium';
+import { recordNative, workerChromium } from './engines/chromium';
 import type { ConsoleEntry } from './engines/driver';
 import type { RunningMockServer } from '../../mock/node-server';
 import { PAGES_DIR, REPO_ROOT, SCREENSHOTS_DIR, urlPath } from './paths';
@@ -74,21 +74,6 @@ export const PHONE = { width: 390, height: 844 } as const;
 
 /** Generous: CI machines with 2 cores run Chromium, the mock and vitest side by side. */
 export const WAIT = 15_000;
-
-let browser: Browser | null = null;
-
-export async function getBrowser(): Promise<Browser> {
-  if (browser?.isConnected()) return browser;
-  browser = await chromium.connect(inject('browserWsEndpoint'));
-  return browser;
-}
-
-/** Call from each test file's afterAll: drops this worker's connection (the browser keeps running). */
-export async function disconnectBrowser(): Promise<void> {
-  const b = browser;
-  browser = null;
-  await b?.close().catch(() => undefined);
-}
 
 let testServer: RunningMockServer | null = null;
 
@@ -302,7 +287,7 @@ export async function openPage(opts: OpenPageOptions = {}): Promise<WidgetPage> 
 
   const viewport = opts.viewport ?? DESKTOP;
   const isMobile = opts.isMobile ?? viewport.width <= 480;
-  const b = await getBrowser();
+  const b = await workerChromium();
   const context = await b.newContext({
     viewport,
     isMobile,

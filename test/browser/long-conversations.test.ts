@@ -194,73 +194,73 @@ describe("jump-to-latest and the list's bottom edge", () => {
   });
 });
 
+// The flow in English; the Turkish label is asserted by the dark tr phone look below (the locale
+// changes the words only, docs/testing.md "Looks checked in part").
 describe('jump-to-latest during a reply', () => {
-  for (const locale of ['en', 'tr'] as const) {
-    it(`appears when the visitor scrolls up, returns to the end and the list follows again (${locale})`, async () => {
-      const wp = await openPage({
-        initOptions: { locale },
-        scenario: 'long',
-        // Slow enough that a loaded machine's frames keep up with it (WebKit).
-        settings: { longChunkDelayMs: 30 },
-      });
-      await wp.openPanel();
-      await wp.send('The full report please');
-      const list = wp.part('message-list');
-      const height = () => list.evaluate((el) => el.scrollHeight);
-      const top = () => list.evaluate((el) => el.scrollTop);
-      const viewport = await list.evaluate((el) => el.clientHeight);
-      // Following: as the reply grows, the list scrolls down with it. (Not "at the end" at every
-      // poll: on a loaded machine WebKit's frames, where the list catches up, lag the stream.)
-      const follows = async () => {
-        const from = await top();
-        await expect.poll(top, { timeout: WAIT }).toBeGreaterThan(from + 200);
-      };
-      await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(2 * viewport);
-      await follows();
-      expect(await wp.part('jump-to-latest').count()).toBe(0);
-
-      // The furthest down the list has been: the wheel's scroll up is measured from there.
-      type Tracked = HTMLElement & { furthest: number };
-      await list.evaluate((el) => {
-        (el as Tracked).furthest = el.scrollTop;
-        el.addEventListener(
-          'scroll',
-          () => ((el as Tracked).furthest = Math.max((el as Tracked).furthest, el.scrollTop)),
-        );
-      });
-      await wheelUp(wp);
-      const jump = wp.part('jump-to-latest');
-      await jump.waitFor({ timeout: WAIT });
-      expect(await jump.textContent()).toBe(locale === 'en' ? 'Jump to latest' : 'En yeniye git');
-      // A button in the tab order, under the list: it covers none of the conversation.
-      expect(await jump.evaluate((b) => b.tagName === 'BUTTON' && (b as HTMLButtonElement).tabIndex === 0)).toBe(true);
-      const [j, l] = [(await jump.boundingBox())!, (await list.boundingBox())!];
-      expect(j.y).toBeGreaterThanOrEqual(l.y + l.height - 1);
-      // Not following: once the wheel's (smooth) scroll is over, the reply grows below and the list
-      // stays where the visitor is.
-      // (WebKit's driver may scroll for the wheel well after the event, whose unpinning showed the control.)
-      const scrolledUp = () => list.evaluate((el) => (el as Tracked).furthest - el.scrollTop);
-      await expect.poll(scrolledUp, { timeout: WAIT }).toBeGreaterThan(200);
-      let last = -1;
-      const still = async () => [last, (last = await top())][0] === last;
-      await expect.poll(still, { timeout: WAIT, interval: 250 }).toBe(true);
-      const reading = await top();
-      const grown = await height();
-      await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(grown + 200);
-      expect(Math.abs((await top()) - reading)).toBeLessThanOrEqual(1);
-      expect(await jump.count()).toBe(1);
-
-      // The keyboard presses it: the list goes to the end at once and follows the reply again.
-      await jump.focus();
-      const end = (await height()) - (await list.evaluate((el) => el.clientHeight));
-      await jump.press('Enter');
-      expect(await top()).toBeGreaterThanOrEqual(end - 48);
-      await expect.poll(() => jump.count(), { timeout: WAIT }).toBe(0);
-      await follows();
-      expect(await jump.count()).toBe(0);
-      await wp.part('stop-button').click();
+  it('appears when the visitor scrolls up, returns to the end and the list follows again', async () => {
+    const wp = await openPage({
+      initOptions: { locale: 'en' },
+      scenario: 'long',
+      // Slow enough that a loaded machine's frames keep up with it (WebKit).
+      settings: { longChunkDelayMs: 30 },
     });
-  }
+    await wp.openPanel();
+    await wp.send('The full report please');
+    const list = wp.part('message-list');
+    const height = () => list.evaluate((el) => el.scrollHeight);
+    const top = () => list.evaluate((el) => el.scrollTop);
+    const viewport = await list.evaluate((el) => el.clientHeight);
+    // Following: as the reply grows, the list scrolls down with it. (Not "at the end" at every
+    // poll: on a loaded machine WebKit's frames, where the list catches up, lag the stream.)
+    const follows = async () => {
+      const from = await top();
+      await expect.poll(top, { timeout: WAIT }).toBeGreaterThan(from + 200);
+    };
+    await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(2 * viewport);
+    await follows();
+    expect(await wp.part('jump-to-latest').count()).toBe(0);
+
+    // The furthest down the list has been: the wheel's scroll up is measured from there.
+    type Tracked = HTMLElement & { furthest: number };
+    await list.evaluate((el) => {
+      (el as Tracked).furthest = el.scrollTop;
+      el.addEventListener(
+        'scroll',
+        () => ((el as Tracked).furthest = Math.max((el as Tracked).furthest, el.scrollTop)),
+      );
+    });
+    await wheelUp(wp);
+    const jump = wp.part('jump-to-latest');
+    await jump.waitFor({ timeout: WAIT });
+    expect(await jump.textContent()).toBe('Jump to latest');
+    // A button in the tab order, under the list: it covers none of the conversation.
+    expect(await jump.evaluate((b) => b.tagName === 'BUTTON' && (b as HTMLButtonElement).tabIndex === 0)).toBe(true);
+    const [j, l] = [(await jump.boundingBox())!, (await list.boundingBox())!];
+    expect(j.y).toBeGreaterThanOrEqual(l.y + l.height - 1);
+    // Not following: once the wheel's (smooth) scroll is over, the reply grows below and the list
+    // stays where the visitor is.
+    // (WebKit's driver may scroll for the wheel well after the event, whose unpinning showed the control.)
+    const scrolledUp = () => list.evaluate((el) => (el as Tracked).furthest - el.scrollTop);
+    await expect.poll(scrolledUp, { timeout: WAIT }).toBeGreaterThan(200);
+    let last = -1;
+    const still = async () => [last, (last = await top())][0] === last;
+    await expect.poll(still, { timeout: WAIT, interval: 250 }).toBe(true);
+    const reading = await top();
+    const grown = await height();
+    await expect.poll(height, { timeout: WAIT }).toBeGreaterThan(grown + 200);
+    expect(Math.abs((await top()) - reading)).toBeLessThanOrEqual(1);
+    expect(await jump.count()).toBe(1);
+
+    // The keyboard presses it: the list goes to the end at once and follows the reply again.
+    await jump.focus();
+    const end = (await height()) - (await list.evaluate((el) => el.clientHeight));
+    await jump.press('Enter');
+    expect(await top()).toBeGreaterThanOrEqual(end - 48);
+    await expect.poll(() => jump.count(), { timeout: WAIT }).toBe(0);
+    await follows();
+    expect(await jump.count()).toBe(0);
+    await wp.part('stop-button').click();
+  });
 });
 
 // The control in each theme, locale and device. A test run checks two of the eight, which between
@@ -288,6 +288,9 @@ describe('jump-to-latest screenshots', () => {
         await wp.part('composer-input').blur();
         await wheelUp(wp, -300);
         await wp.part('jump-to-latest').waitFor({ timeout: WAIT });
+        expect(await wp.part('jump-to-latest').textContent()).toBe(
+          locale === 'en' ? 'Jump to latest' : 'En yeniye git',
+        );
         await expect.poll(() => fromEnd(wp), { timeout: WAIT }).toBeGreaterThan(200);
         const name = `jump-to-latest-${theme}-${locale}-${device}`;
         const file = await wp.screenshot(name);

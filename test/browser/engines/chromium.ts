@@ -1,5 +1,8 @@
-// Chromium: Debian's chromium, launched once per run by global-setup.ts as a Playwright browser
-// server; each worker keeps one browser context and tab for test after test (./kept-tab.ts).
+// Chromium: Debian's Chromium (its headless shell, scripts/chromium.mjs), one per worker, launched
+// by the worker itself and driven over a pipe (Playwright's own launch): a browser server shared
+// by the workers put every message through a WebSocket and the main vitest process too, which
+// took 11 % of the CPU of a Chromium run. Each worker keeps one browser context and tab for test
+// after test (./kept-tab.ts).
 import {
   chromium,
   type Browser,
@@ -8,6 +11,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 import { callExpression, type DriverPage, type Engine, type NativeLog, type PageSettings } from './driver';
 import { keptTabs, originsOf, type Lease } from './kept-tab';
 
@@ -18,12 +22,28 @@ interface Tab {
   seen: Set<string>;
 }
 
-export function chromiumEngine(wsEndpoint: string): Engine {
-  let browser: Browser | null = null;
-  const connect = async () => {
-    if (!browser?.isConnected()) browser = await chromium.connect(wsEndpoint);
-    return browser;
-  };
+const TEST_ARGS = [
+  ...CHROMIUM_ARGS,
+  // Voice (test/browser/voice.test.ts): a fake microphone, granted without a prompt.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
+
+let launched: Promise<Browser> | null = null;
+
+/**
+ * This worker's Chromium, for the engine layer and the Chromium-only pages of ../helpers.ts alike:
+ * launched on first use and kept for the worker's files. It ends with the worker (its pipe closes).
+ */
+export async function workerChromium(): Promise<Browser> {
+  const browser = await (launched ??= chromium.launch({ executablePath: CHROMIUM, args: TEST_ARGS }));
+  if (browser.isConnected()) return browser;
+  launched = null;
+  return workerChromium();
+}
+
+export function chromiumEngine(): Engine {
+  const connect = workerChromium;
   // Phone emulation and the locale are set when a context is made: they are the kept tab's key.
   const take = keptTabs<Tab>(
     async (key) => {
@@ -53,9 +73,7 @@ export function chromiumEngine(wsEndpoint: string): Engine {
       return contextPage(lease.tab.context, page, lease);
     },
     async dispose() {
-      const b = browser;
-      browser = null;
-      await b?.close().catch(() => undefined);
+      // Kept for the next test file of this worker; it ends with the worker.
     },
   };
 }

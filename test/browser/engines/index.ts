@@ -52,7 +52,7 @@ function workerDriver(): string {
 export function engine(): Engine {
   current ??=
     ENGINE === 'chromium'
-      ? chromiumEngine(inject('browserWsEndpoint'))
+      ? chromiumEngine()
       : ENGINE === 'firefox'
         ? firefoxEngine(inject('browserPidDir'))
         : webkitEngine(workerDriver());

@@ -9,7 +9,7 @@
 import type { CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultServer, type FaultServer } from '../fault-server';
-import { DEMO_PUBLIC_ID, disconnectBrowser, openPage, WAIT, type WidgetPage } from '../helpers';
+import { DEMO_PUBLIC_ID, openPage, WAIT, type WidgetPage } from '../helpers';
 import { cdpMetrics, censusGrowth, figure, heapCensus, kb, useReport, type Metrics } from './lib';
 
 let fault: FaultServer;
@@ -17,7 +17,6 @@ beforeAll(async () => {
   fault = await startFaultServer();
 });
 afterAll(async () => {
-  await disconnectBrowser();
   await fault?.close();
 });
 useReport('5. lifecycle and leaks', import.meta.url);

@@ -8,8 +8,8 @@
 // zoom-on-focus), and scrolling gestures over the message list at its end (wheel and touch) do
 // not scroll the page behind. Screenshots: artifacts/screenshots/hardening/phone-*.png.
 import type { CDPSession } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { disconnectBrowser, openPage, type WidgetPage } from '../helpers';
+import { describe, expect, it } from 'vitest';
+import { openPage, type WidgetPage } from '../helpers';
 import {
   converse,
   expectInputsAtLeast16px,
@@ -25,7 +25,6 @@ import {
 import { passTime } from '../pass-time';
 import { figure, partBox, shot, useReport } from './lib';
 
-afterAll(disconnectBrowser);
 useReport('4. phones', import.meta.url);
 
 /**
