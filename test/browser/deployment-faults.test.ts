@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../mock/faults';
 import type { InitOptions } from '../../src/types';
 import { en } from '../helpers/en';
-import { openPage, serverUrl, WAIT, type WidgetPage } from './engines';
+import { itInChromium, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 
 /** Switches this test's own mock service to a deployment fault (mock/faults.ts); the mock's reset keeps it. */
 async function mockFault(name: FaultName): Promise<void> {
@@ -152,7 +152,9 @@ describe('deployment faults: one console line, the visitor told the site is not 
     expect(await wp.part('notice').count()).toBe(0);
   });
 
-  it('POST /chat answered as application/json (#content-type)', async () => {
+  // The doctor's reading of what reached it (a content type, a token's claims) is the widget's
+  // own code: Chromium only (docs/testing.md, "Cases that run in Chromium only").
+  itInChromium('POST /chat answered as application/json (#content-type)', async () => {
     await mockFault('json-content-type');
     const wp = await openPage({ initOptions: { locale: 'en' } });
     await wp.openPanel();
@@ -187,13 +189,13 @@ describe('deployment faults: one console line, the visitor told the site is not 
     return wp;
   }
 
-  it("the token backend's clock is ahead: iat in the future (#token-clock)", async () => {
+  itInChromium("the token backend's clock is ahead: iat in the future (#token-clock)", async () => {
     const wp = await openWithFaultyTokens('token-clock');
     await expectSetupNotice(wp, 'token-clock');
     await expectOneLine(wp, 'token-clock', /the token's iat is 3\d{3} s ahead of this page's clock/);
   });
 
-  it('the token backend signs 48-hour tokens (#token-lifetime)', async () => {
+  itInChromium('the token backend signs 48-hour tokens (#token-lifetime)', async () => {
     const wp = await openWithFaultyTokens('token-lifetime');
     await expectSetupNotice(wp, 'token-lifetime');
     await expectOneLine(wp, 'token-lifetime', /the token lives 48 h; the service allows 24/);

@@ -58,7 +58,7 @@ describe('which browser test runs where', () => {
 
   it('every file with a case in Chromium only (itInChromium) has its cases in that table, and only those', () => {
     const { users, listed } = usersAndListed(
-      /\bitInChromium\(/,
+      /\bitInChromium\b/,
       '### Cases that run in Chromium only (inside files that run in all three)',
     );
     expect(users.length).toBeGreaterThan(0);

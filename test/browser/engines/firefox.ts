@@ -66,7 +66,10 @@ export function firefoxEngine(pidDir: string): Engine {
     version: async () => `Firefox ${(await (await launch()).version()).replace(/^firefox\//, '')}`,
     async newPage(settings: PageSettings): Promise<DriverPage> {
       const lease = await take('', settings.url);
-      await lease.tab.page.setViewport(settings.viewport);
+      // A kept tab often has the size asked for already; setting it again costs a resize (45 ms).
+      const vp = lease.tab.page.viewport();
+      if (vp?.width !== settings.viewport.width || vp?.height !== settings.viewport.height)
+        await lease.tab.page.setViewport(settings.viewport);
       return contextPage(lease.tab.context, lease.tab.page, settings, lease);
     },
     async dispose() {
