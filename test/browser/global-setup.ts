@@ -30,7 +30,7 @@ function ensureChromium(): void {
   if (ENGINE !== 'chromium' || existsSync(CHROMIUM)) return;
   throw new Error(
     `[browser tests] Chromium not found at ${CHROMIUM}. The real-browser tests use Debian's Chromium:\n` +
-      `    apt-get install -y chromium\n` +
+      `    apt-get install -y --no-install-recommends chromium-headless-shell\n` +
       `(or point CHROMIUM_PATH at another Chromium binary).`,
   );
 }

@@ -43,13 +43,12 @@ export async function workerChromium(): Promise<Browser> {
 }
 
 export function chromiumEngine(): Engine {
-  const connect = workerChromium;
   // Phone emulation and the locale are set when a context is made: they are the kept tab's key.
   const take = keptTabs<Tab>(
     async (key) => {
       const { isMobile, locale } = JSON.parse(key) as Pick<PageSettings, 'isMobile' | 'locale'>;
       const context = await (
-        await connect()
+        await workerChromium()
       ).newContext({
         isMobile,
         hasTouch: isMobile,
@@ -64,7 +63,7 @@ export function chromiumEngine(): Engine {
   );
   return {
     name: 'chromium',
-    version: async () => `Chromium ${(await connect()).version()}`,
+    version: async () => `Chromium ${(await workerChromium()).version()}`,
     async newPage(settings: PageSettings): Promise<DriverPage> {
       const lease = await take(JSON.stringify({ isMobile: settings.isMobile, locale: settings.locale }), settings.url);
       const { page } = lease.tab;
