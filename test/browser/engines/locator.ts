@@ -19,11 +19,23 @@ const textMatch = (t: string | RegExp): TextMatch => (t instanceof RegExp ? { so
 
 /** In-page: the elements a chain of steps matches (plain JS, sent as source). */
 const RESOLVE = `function resolve(steps) {
+  // The open shadow roots of each tree (the document's, each shadow root's), found in one walk of
+  // the page for the whole chain: a walk per step looked at every element of a 25,000-row table
+  // three times per call (40 ms, on every poll of a wait).
+  const inTree = new Map();
+  const walk = (tree) => {
+    const found = [];
+    inTree.set(tree, found);
+    for (const el of tree.querySelectorAll('*')) if (el.shadowRoot) { found.push(el.shadowRoot); walk(el.shadowRoot); }
+  };
+  walk(document);
+  // Matches in \`root\` and in the shadow roots below it, each tree before the ones it hosts.
   const deep = (root, css) => {
     const out = new Set();
     const visit = (r) => {
       for (const el of r.querySelectorAll(css)) out.add(el);
-      for (const el of r.querySelectorAll('*')) if (el.shadowRoot) visit(el.shadowRoot);
+      const below = inTree.get(r) ?? (inTree.get(r.getRootNode()) ?? []).filter((s) => s.host !== r && r.contains(s.host));
+      for (const s of below) visit(s);
     };
     if (root.shadowRoot) visit(root.shadowRoot);
     visit(root);
