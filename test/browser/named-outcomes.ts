@@ -13,11 +13,12 @@ export default class NamedOutcomes implements Reporter {
     const { state, errors } = test.result();
     if (state !== 'failed') return;
     const message = errors?.[0]?.message;
-    const actual = errors?.[0]?.actual;
+    // Serialized by Vitest: a string for most values, but a number stays a number (a count of 0 or
+    // 1 made this reporter throw, and the run's last lines lost the name).
+    const actual: unknown = errors?.[0]?.actual;
+    const got = actual === undefined || actual === '' ? '' : String(actual).replace(/\s+/g, ' ').slice(0, 600);
     const first =
-      message &&
-      stripVTControlCharacters(message).split('\n')[0]!.slice(0, 300) +
-        (actual ? `; got: ${actual.replace(/\s+/g, ' ').slice(0, 600)}` : '');
+      message && stripVTControlCharacters(message).split('\n')[0]!.slice(0, 300) + (got ? `; got: ${got}` : '');
     const name = `${test.module.relativeModuleId} > ${test.fullName}`;
     this.failed.push(first ? `${name} (${first})` : name);
   }

@@ -70,6 +70,11 @@ export function firefoxEngine(pidDir: string): Engine {
       const vp = lease.tab.page.viewport();
       if (vp?.width !== settings.viewport.width || vp?.height !== settings.viewport.height)
         await lease.tab.page.setViewport(settings.viewport);
+      // In front and focused, as a visitor's tab is, whatever window an earlier test opened or
+      // closed last. A rehearsal of .ci/run (28 Nov 2026) ran a whole file as if the kept tab's
+      // window were out of focus: no :focus-visible after Tab, Enter sent nothing, three keyboard
+      // tests failed. (Not reproduced alone; the call costs one BiDi round trip.)
+      await lease.tab.page.bringToFront();
       return contextPage(lease.tab.context, lease.tab.page, settings, lease);
     },
     async dispose() {
