@@ -21,7 +21,7 @@ const textMatch = (t: string | RegExp): TextMatch => (t instanceof RegExp ? { so
 const RESOLVE = `function resolve(steps) {
   // The open shadow roots of each tree (the document's, each shadow root's), found in one walk of
   // the page for the whole chain: a walk per step looked at every element of a 25,000-row table
-  // three times per call (40 ms, on every poll of a wait).
+  // two or three times per call (44 ms, on every poll of a wait).
   const inTree = new Map();
   const walk = (tree) => {
     const found = [];
