@@ -2,7 +2,7 @@
 // The browser runs' reporter (test/browser/named-outcomes.ts) names each failed test with its
 // error's first line and the value it got, whatever that value's type: CI's log of 28 Nov 2026
 // lost a name when the value was a count.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,12 +17,17 @@ const failedCase = (name: string, error: { message: string; actual?: unknown }) 
   }) as unknown as TestCase;
 
 function report(...cases: TestCase[]): string[] {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'outcomes-')), 'outcomes.json');
+  const dir = mkdtempSync(path.join(tmpdir(), 'outcomes-'));
+  const file = path.join(dir, 'outcomes.json');
   vi.stubEnv('OUTCOMES_FILE', file);
   const reporter = new NamedOutcomes();
   for (const c of cases) reporter.onTestCaseResult(c);
   reporter.onTestRunEnd();
-  return (JSON.parse(readFileSync(file, 'utf8')) as { failed: string[] }).failed;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { failed: string[] }).failed;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 afterEach(() => {
