@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../mock/faults';
 import type { InitOptions } from '../../src/types';
 import { en } from '../helpers/en';
-import { itInChromium, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
+import { itInChromium, nextTimer, openPage, serverUrl, WAIT, type WidgetPage } from './engines';
 
 /** Switches this test's own mock service to a deployment fault (mock/faults.ts); the mock's reset keeps it. */
 async function mockFault(name: FaultName): Promise<void> {
@@ -39,10 +39,20 @@ async function expectOneLine(wp: WidgetPage, anchor: string, says: RegExp): Prom
   expect(lines[0]).toContain(`(README, Troubleshooting: docs/troubleshooting.md#${anchor}).`);
 }
 
-/** The visitor's notice that the site is not set up, and the `error` event's cause. */
+/**
+ * The page's clock (fixtures/test-clock.js), for the pages whose request fails: the widget retries
+ * a request that got no answer three times, and the last back-off (1–2 s) moves when the test
+ * says, not in real seconds (the first two are under a second: real).
+ */
+const CLOCK = ['test-clock.js'];
+
+/** The visitor's notice that the site is not set up, and the `error` event's cause (the page runs CLOCK). */
 async function expectSetupNotice(wp: WidgetPage, cause: string): Promise<void> {
   const notice = wp.host.locator('[part~="notice"][data-kind="error"]');
-  await expect.poll(() => notice.first().textContent(), { timeout: WAIT }).toContain(PAGE_SETUP);
+  await expect
+    // allTextContents, not textContent: the latter waits for the notice, which comes only once the clock moves.
+    .poll(async () => (await nextTimer(wp, 2_000), (await notice.allTextContents()).join(' ')), { timeout: WAIT })
+    .toContain(PAGE_SETUP);
   await expect
     .poll(async () => (await wp.events()).filter((e) => e.type === 'error').map((e) => e.type === 'error' && e.cause))
     .toContain(cause);
@@ -70,7 +80,7 @@ describe('deployment faults: one console line, the visitor told the site is not 
 
   it('CORS, the origin refused: the line names Access-Control-Allow-Origin (#cors-origin)', async () => {
     await mockFault('cors-origin');
-    const wp = await openPage({ initOptions: { locale: 'en', baseUrl: otherOrigin() } });
+    const wp = await openPage({ earlyFixtures: CLOCK, initOptions: { locale: 'en', baseUrl: otherOrigin() } });
     await wp.openPanel();
     await wp.send('How many orders?');
     await expectSetupNotice(wp, 'cors');
@@ -79,7 +89,7 @@ describe('deployment faults: one console line, the visitor told the site is not 
 
   it('CORS, a request header refused: the line names Access-Control-Allow-Headers (#cors-header)', async () => {
     await mockFault('cors-header');
-    const wp = await openPage({ initOptions: { locale: 'en', baseUrl: otherOrigin() } });
+    const wp = await openPage({ earlyFixtures: CLOCK, initOptions: { locale: 'en', baseUrl: otherOrigin() } });
     await wp.openPanel();
     await wp.send('How many orders?');
     await expectSetupNotice(wp, 'cors');
@@ -89,6 +99,7 @@ describe('deployment faults: one console line, the visitor told the site is not 
   it("the page's CSP leaves the service out of connect-src (#csp)", async () => {
     const wp = await openPage({
       csp: "default-src 'self'; connect-src 'self'",
+      earlyFixtures: CLOCK,
       initOptions: { locale: 'en', baseUrl: otherOrigin() },
     });
     await wp.openPanel();
@@ -156,7 +167,7 @@ describe('deployment faults: one console line, the visitor told the site is not 
   // own code: Chromium only (docs/testing.md, "Cases that run in Chromium only").
   itInChromium('POST /chat answered as application/json (#content-type)', async () => {
     await mockFault('json-content-type');
-    const wp = await openPage({ initOptions: { locale: 'en' } });
+    const wp = await openPage({ earlyFixtures: CLOCK, initOptions: { locale: 'en' } });
     await wp.openPanel();
     await wp.send('How many orders?');
     await expectSetupNotice(wp, 'content-type');
@@ -176,7 +187,7 @@ describe('deployment faults: one console line, the visitor told the site is not 
   /** getAuthToken from the faulty backend's token endpoint (mock/faults.ts signs its token). */
   async function openWithFaultyTokens(fault: 'token-clock' | 'token-lifetime'): Promise<WidgetPage> {
     await mockFault(fault);
-    const wp = await openPage({ token: 'none', autoInit: false, initOptions: { locale: 'en' } });
+    const wp = await openPage({ token: 'none', autoInit: false, earlyFixtures: CLOCK, initOptions: { locale: 'en' } });
     await wp.page.evaluate(() => {
       window.__swTest.init({
         getAuthToken: () =>
