@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { filesFor } from './test/browser/engine-rules.ts';
+import { SameEnvironmentTogether } from './test/sequencer.ts';
 import { browserWorkers } from './test/browser/workers.mjs';
 
 // The `browser` project runs once per engine (test/browser/run.mjs sets BROWSER_ENGINE). Which files
@@ -11,20 +12,24 @@ import { browserWorkers } from './test/browser/workers.mjs';
 const ENGINE = process.env.BROWSER_ENGINE ?? 'chromium';
 const BROWSER_DIR = 'test/browser';
 
-// Unit test files that test functions of their input (markdown, the protocol's parsing, charts,
-// tables, exports, the build, the docs) share their worker's modules (`isolate: false`): each such
-// file then skips a fresh import of its dependencies (the unit step: 130 s → about 100 s on 2 cores).
-// None of them may mount the widget: a mounted widget loads its markdown engine later by itself,
-// and with shared modules that load can land in the next file (test/esm/async-snippet.test.ts's
-// did, and test/markdown/render.test.ts failed, "after the environment was torn down"). So the
-// files that mount it, or test module state (the lazy markdown engine, the mock's scenario, the
-// npm entry), get fresh modules per file, Vitest's default; so does any new folder of test/.
-// test/docs/shared-modules.test.ts fails when a shared file mounts the widget.
-const SHARED_MODULES = [
-  'test/{api,build,chart,doctor,export,i18n,state,table}/**/*.test.{ts,tsx}',
-  'test/docs/!(surface).test.ts',
-  'test/markdown/!(lazy)*.test.ts',
-  'test/mock/!(chat|service).test.ts',
+// The unit files share their worker's modules (`isolate: false`): a file then skips the fresh
+// process, happy-dom window, msw setup and imports that Vitest's default gives each file (about
+// 1.5 s each on 2 cores; docs/testing.md, "Where the time goes"). What one file leaves must then
+// not reach the next: test/setup.ts ends each test's widgets and resets the mock after every test,
+// and no other module of test/ registers a hook (it would run for its worker's first file only).
+// Fresh modules are kept for the files that replace or reset modules (`vi.mock`, `vi.doMock`,
+// `vi.resetModules`: in a shared worker the real module is loaded already, or is loaded again for
+// the next file) and for those that begin before a lazy part (the markdown engine) has loaded.
+// test/docs/shared-modules.test.ts fails when a shared file replaces modules or a helper registers a hook.
+const FRESH_MODULES = [
+  'test/esm/async-snippet.test.ts',
+  'test/esm/entry.test.ts',
+  'test/esm/ssr.test.ts',
+  'test/markdown/lazy.test.ts',
+  'test/markdown/lazy-definitions.test.ts',
+  'test/runtime/failures.test.tsx',
+  'test/runtime/load.test.ts',
+  'test/voice/widget-voice.test.tsx',
 ];
 
 /** A unit project (`npm run test:unit` runs both, `--project 'unit*'`). */
@@ -51,9 +56,10 @@ function unitProject(name: string, files: { include?: string[]; exclude?: string
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
+    sequence: { sequencer: SameEnvironmentTogether },
     projects: [
-      unitProject('unit', { exclude: SHARED_MODULES }),
-      unitProject('unit-shared', { include: SHARED_MODULES, isolate: false }),
+      unitProject('unit', { include: FRESH_MODULES }),
+      unitProject('unit-shared', { exclude: FRESH_MODULES, isolate: false }),
       {
         extends: true,
         test: {

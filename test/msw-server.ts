@@ -1,5 +1,4 @@
 import { setupServer } from 'msw/node';
-import { afterEach } from 'vitest';
 import { DEMO_PUBLIC_ID, mintToken, type MintOptions } from '../mock/jwt';
 import { createMockService } from '../mock/service';
 
@@ -17,6 +16,3 @@ export const testToken = (sub = 'visitor-1', options: Omit<MintOptions, 'sub'> =
 // One msw server for every unit test, answering with the mock by default; tests add overrides with
 // server.use(), which test/setup.ts drops after each test.
 export const server = setupServer(...mock.handlers, ...mock.wsHandlers);
-
-// Every test starts from scenario `normal`, default settings, no visitors and no recorded requests.
-afterEach(() => mock.reset());

@@ -1,7 +1,8 @@
 import { fireEvent, waitFor } from '@testing-library/preact';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { init } from '../../src/init';
 import type { InitOptions, WidgetInstance } from '../../src/types';
+import { atEndOfTest } from './end-of-test';
 import { mock, TEST_BASE_URL, TEST_PUBLIC_ID, testToken } from '../msw-server';
 
 export { mock };
@@ -39,14 +40,6 @@ export interface MountedWidget {
 }
 
 /** Mounts an inline widget (open from the start) against the mock service; `container: undefined`: floating. */
-/**
- * Each test's widgets end with it: one left alive would go on sending (a send's request leaves after
- * the next frame) into the next test's mock.
- */
-const mounted: WidgetInstance[] = [];
-afterEach(() => {
-  for (const w of mounted.splice(0)) w.destroy();
-});
 
 export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'visitor-1'): Promise<MountedWidget> {
   const box = document.createElement('div');
@@ -61,7 +54,7 @@ export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'vis
     ...auth,
     ...options,
   } as InitOptions);
-  mounted.push(instance);
+  atEndOfTest(() => instance.destroy());
   // `container: undefined` mounts floating (on document.body).
   const host = ('container' in options ? document.body : box).querySelector<HTMLElement>('[data-service-widget]')!;
   const root = host.shadowRoot!;
