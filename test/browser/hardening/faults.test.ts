@@ -8,7 +8,7 @@
 // whole, and its own timer, in Chromium only (itInChromium).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATENCY_MS, PARTIAL_TEXT, REPLY_TEXT, startFaultServer, type Fault, type FaultServer } from '../fault-server';
-import { ENGINE, itInChromium, openPage, WAIT, type Locator, type WidgetPage } from '../engines';
+import { ENGINE, itInChromium, nextTimer, openPage, WAIT, type Locator, type WidgetPage } from '../engines';
 import { figure, useReport } from './lib';
 
 let server: FaultServer;
@@ -22,10 +22,20 @@ useReport('6. fault injection (real network)', import.meta.url);
 
 const TYPED = 'Which invoices are overdue?\nOnly this quarter, please.';
 
-async function openFaultPage(fault: Fault, init: Record<string, unknown> = {}): Promise<WidgetPage> {
+/**
+ * `clock`: the page runs the test clock (fixtures/test-clock.js), for the faults the widget retries:
+ * its last back-off (1–2 s) then moves when the test says (`retriedOut`), not in real seconds (the
+ * first two are under a second: real). The widget's own time limit (`timeoutMs`) stays real.
+ */
+async function openFaultPage(
+  fault: Fault,
+  init: Record<string, unknown> = {},
+  { clock = false } = {},
+): Promise<WidgetPage> {
   server.reset(fault);
   const wp = await openPage({
     pageOrigin: server.url,
+    earlyFixtures: clock ? ['test-clock.js'] : [],
     initOptions: { baseUrl: server.url, locale: 'en', ...init },
   });
   await wp.openPanel();
@@ -79,6 +89,12 @@ function seen(wp: WidgetPage): Promise<Seen> {
 const noticeShown = (wp: WidgetPage, timeout = WAIT) =>
   wp.host.locator('[part~="notice"]').first().waitFor({ timeout });
 
+/** The notice after the widget's automatic retries, their back-off moved on the page's clock. */
+const retriedOut = (wp: WidgetPage) =>
+  expect
+    .poll(async () => (await nextTimer(wp, 2_000), wp.host.locator('[part~="notice"]').count()), { timeout: WAIT })
+    .toBeGreaterThan(0);
+
 const describeSeen = (s: Seen) =>
   `notice ${s.notices.map((n) => `${n.kind}${n.retry ? '+retry' : ''}${n.reload ? '+reload' : ''}`).join(',') || 'none'}; ` +
   `composer ${s.composer ? 'keeps the text' : 'empty'}; user messages ${s.user.length}; reply "${s.assistant
@@ -91,10 +107,10 @@ const keys = () => [...new Set(server.chatRequests().map((r) => r.idempotencyKey
 
 describe('faults before the answer began: the composer keeps the text', () => {
   it('connection reset before the headers: retried 3 times (same key), then an error notice with retry', async () => {
-    const wp = await openFaultPage('reset-before-headers');
+    const wp = await openFaultPage('reset-before-headers', {}, { clock: true });
     const t0 = Date.now();
     await wp.send(TYPED);
-    await noticeShown(wp);
+    await retriedOut(wp);
     const ms = Date.now() - t0;
     const s = await seen(wp);
     expect(s.notices).toEqual([expect.objectContaining({ kind: 'error', retry: true })]);
@@ -112,7 +128,9 @@ describe('faults before the answer began: the composer keeps the text', () => {
       expect.objectContaining({ code: 'unavailable' }),
     ]);
     await wp.screenshot('hardening/fault-reset-before-headers');
-    figure(`${describeSeen(s)}; 4 widget attempts (${server.chatRequests().length} reached the server) in ${ms} ms`);
+    figure(
+      `${describeSeen(s)}; 4 widget attempts (${server.chatRequests().length} reached the server) in ${ms} ms, the last back-off on the test clock`,
+    );
 
     // The network is back: the retry button sends the kept message.
     server.reset('normal');
@@ -193,9 +211,10 @@ describe('faults before the answer began: the composer keeps the text', () => {
 
 describe('faults after the answer began: the user message (and partial reply) stay', () => {
   it('connection reset right after the headers: an interrupted notice with reload, never re-sent', async () => {
-    const wp = await openFaultPage('reset-after-headers');
+    // Firefox retries this one (below): its last back-off moves on the test clock.
+    const wp = await openFaultPage('reset-after-headers', {}, { clock: true });
     await wp.send(TYPED);
-    await noticeShown(wp);
+    await retriedOut(wp);
     const s = await seen(wp);
     await wp.screenshot('hardening/fault-reset-after-headers');
     figure(describeSeen(s));
