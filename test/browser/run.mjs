@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM as chromium } from '../../scripts/chromium.mjs';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
-import { browserWorkers } from './workers.mjs';
+import { browserWorkers, WORKER_FREE } from './workers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ALL = ['chromium', 'firefox', 'webkit'];
@@ -44,8 +44,10 @@ const picked = args.filter((a) => a.startsWith('--engine=')).map((a) => a.slice(
 const engines = picked.length ? picked : (process.env.BROWSER_ENGINES ?? ALL.join(',')).split(',').filter(Boolean);
 const vitestArgs = args.filter((a) => !a.startsWith('--engine='));
 // Files run side by side in each engine's workers (./workers.mjs), and the engines one after
-// another, or at the same time with BROWSER_PARALLEL=1. Measured on 2 cores (docs/testing.md,
-// "Where the time goes"): the engines at once only made each slower.
+// another: the next starts once the one before has a worker with nothing left to run
+// (./worker-free.ts), so that its start-up fills that worker's core while the last files finish.
+// BROWSER_PARALLEL=1 starts them all at once. Measured on 2 cores (docs/testing.md, "Where the
+// time goes"): the engines at once only made each slower.
 const workers = browserWorkers();
 const parallel = process.env.BROWSER_PARALLEL === '1';
 
@@ -75,9 +77,14 @@ function readOutcomes(file) {
   }
 }
 
-/** Runs one engine's vitest, its output lines prefixed with the engine's name; resolves its exit status. */
+/**
+ * Runs one engine's vitest, its output lines prefixed with the engine's name. `done` resolves its
+ * exit status; `free` once it has a worker with nothing left to run (or has ended).
+ */
 function runEngine(engine, results, outcomesFile) {
-  return new Promise((resolve) => {
+  let freed;
+  const free = new Promise((resolve) => (freed = resolve));
+  const done = new Promise((resolve) => {
     const child = spawn(
       'npx',
       [
@@ -88,6 +95,7 @@ function runEngine(engine, results, outcomesFile) {
         '--reporter=default',
         '--reporter=json',
         '--reporter=./test/browser/named-outcomes.ts',
+        '--reporter=./test/browser/worker-free.ts',
         `--outputFile.json=${results}`,
         ...vitestArgs,
       ],
@@ -99,11 +107,18 @@ function runEngine(engine, results, outcomesFile) {
       },
     );
     const prefix = (stream, out) =>
-      createInterface({ input: stream }).on('line', (line) => out.write(`[${engine}] ${line}\n`));
+      createInterface({ input: stream }).on('line', (line) => {
+        if (line === WORKER_FREE) freed();
+        else out.write(`[${engine}] ${line}\n`);
+      });
     prefix(child.stdout, process.stdout);
     prefix(child.stderr, process.stderr);
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('close', (code) => {
+      freed();
+      resolve(code ?? 1);
+    });
   });
+  return { done, free };
 }
 
 /** Each engine's counts, for `npm test`'s totals (scripts/test-all.mjs reads BROWSER_SUMMARY_FILE). */
@@ -114,14 +129,20 @@ const summaries = [];
 const fileTimes = [];
 let failed = false;
 const started = Date.now();
-/** Runs `fn` over `list`, at once or one after another. */
-const each = async (list, fn) => {
-  if (parallel) return Promise.all(list.map(fn));
-  const out = [];
-  for (const item of list) out.push(await fn(item));
-  return out;
+/**
+ * Starts `start(item)` for each item of `list`, the next once the one before is `free` (at once
+ * with BROWSER_PARALLEL=1); resolves every run's `done`.
+ */
+const pipeline = async (list, start) => {
+  const runs = [];
+  for (const item of list) {
+    const run = start(item);
+    runs.push(run.done);
+    if (!parallel) await run.free;
+  }
+  return Promise.all(runs);
 };
-const runs = await each(engines, async (engine) => {
+const runs = await pipeline(engines, (engine) => {
   const version = (() => {
     try {
       return NEEDS[engine]
@@ -137,8 +158,18 @@ const runs = await each(engines, async (engine) => {
   const outcomesFile = path.join(ROOT, 'artifacts', 'browser', `outcomes-${engine}-${process.pid}.json`);
   mkdirSync(path.dirname(results), { recursive: true });
   const engineStart = Date.now();
-  const status = await runEngine(engine, results, outcomesFile);
-  return { engine, version, results, outcomesFile, status, seconds: (Date.now() - engineStart) / 1000 };
+  const { done, free } = runEngine(engine, results, outcomesFile);
+  return {
+    free,
+    done: done.then((status) => ({
+      engine,
+      version,
+      results,
+      outcomesFile,
+      status,
+      seconds: (Date.now() - engineStart) / 1000,
+    })),
+  };
 });
 for (const { engine, version, results, outcomesFile, status, seconds } of runs) {
   let counts = 'no results';
