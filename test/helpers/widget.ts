@@ -39,8 +39,11 @@ export interface MountedWidget {
   chatRequests(): typeof mock.requests;
 }
 
-/** Mounts an inline widget (open from the start) against the mock service; `container: undefined`: floating. */
-
+/**
+ * Mounts an inline widget (open from the start) against the mock service; `container: undefined`:
+ * floating. The widget is destroyed when the test ends (test/setup.ts): one left alive would go on
+ * sending (a send's request leaves after the next frame) into the next test's mock.
+ */
 export async function mountWidget(options: Partial<InitOptions> = {}, sub = 'visitor-1'): Promise<MountedWidget> {
   const box = document.createElement('div');
   document.body.append(box);
