@@ -1,19 +1,20 @@
 // @vitest-environment node
-// The browser runs' reporter test/browser/worker-free.ts tells test/browser/run.mjs, by one line on
-// its output, when the next engine may start: once fewer files are left than the run has workers.
+// The reporter test/worker-free.ts tells the script that started a vitest run (scripts/test-all.mjs,
+// test/browser/run.mjs), by one line on its output, when the next run may start: once fewer files
+// are left than the run has workers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import WorkerFree from '../browser/worker-free';
-import { WORKER_FREE } from '../browser/workers.mjs';
+import { WORKER_FREE } from '../../scripts/worker-free.mjs';
+import WorkerFree from '../worker-free';
 
 /** The lines the reporter printed after each step: the run's start, then each file's end. */
-function said(files: number, workers: number): number[] {
-  vi.stubEnv('BROWSER_WORKERS', String(workers));
+function said(files: number, maxWorkers: number): number[] {
   const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   write.mockClear();
   const lines = () => write.mock.calls.filter(([text]) => text === `${WORKER_FREE}\n`).length;
   const reporter = new WorkerFree();
-  reporter.onTestRunStart(Array.from({ length: files }, () => ({}) as TestSpecification));
+  const spec = { project: { config: { maxWorkers } } } as unknown as TestSpecification;
+  reporter.onTestRunStart(Array.from({ length: files }, () => spec));
   const after = [lines()];
   for (let i = 0; i < files; i++) {
     reporter.onTestModuleEnd();
@@ -24,7 +25,6 @@ function said(files: number, workers: number): number[] {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllEnvs();
 });
 
 describe('worker-free reporter', () => {
