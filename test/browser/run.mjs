@@ -9,11 +9,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM as chromium } from '../../scripts/chromium.mjs';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
-import { watchForFreeWorker } from '../../scripts/worker-free.mjs';
-import { browserWorkers } from './workers.mjs';
+import { browserWorkers, WORKER_FREE } from './workers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ALL = ['chromium', 'firefox', 'webkit'];
@@ -45,7 +45,7 @@ const engines = picked.length ? picked : (process.env.BROWSER_ENGINES ?? ALL.joi
 const vitestArgs = args.filter((a) => !a.startsWith('--engine='));
 // Files run side by side in each engine's workers (./workers.mjs), and the engines one after
 // another: the next starts once the one before has a worker with nothing left to run
-// (test/worker-free.ts), so that its start-up fills that worker's core while the last files finish.
+// (./worker-free.ts), so that its start-up fills that worker's core while the last files finish.
 // BROWSER_PARALLEL=1 starts them all at once. Measured on 2 cores (docs/testing.md, "Where the
 // time goes"): the engines at once only made each slower.
 const workers = browserWorkers();
@@ -95,7 +95,7 @@ function runEngine(engine, results, outcomesFile) {
         '--reporter=default',
         '--reporter=json',
         '--reporter=./test/browser/named-outcomes.ts',
-        '--reporter=./test/worker-free.ts',
+        '--reporter=./test/browser/worker-free.ts',
         `--outputFile.json=${results}`,
         ...vitestArgs,
       ],
@@ -106,9 +106,13 @@ function runEngine(engine, results, outcomesFile) {
         shell: process.platform === 'win32',
       },
     );
-    const prefix = (text) => `[${engine}] ${text}`;
-    watchForFreeWorker(child.stdout, process.stdout, freed, prefix);
-    watchForFreeWorker(child.stderr, process.stderr, freed, prefix);
+    const prefix = (stream, out) =>
+      createInterface({ input: stream }).on('line', (line) => {
+        if (line === WORKER_FREE) freed();
+        else out.write(`[${engine}] ${line}\n`);
+      });
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
     child.on('close', (code) => {
       freed();
       resolve(code ?? 1);

@@ -5,3 +5,9 @@
 import { availableParallelism } from 'node:os';
 
 export const browserWorkers = () => Number(process.env.BROWSER_WORKERS) || availableParallelism();
+
+/**
+ * The line a browser run prints once fewer files are left than it has workers (./worker-free.ts):
+ * run.mjs then starts the next engine, so that its start-up takes the idle worker's core.
+ */
+export const WORKER_FREE = '[run.mjs] a worker is free';

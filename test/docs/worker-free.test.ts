@@ -1,20 +1,19 @@
 // @vitest-environment node
-// The reporter test/worker-free.ts tells the script that started a vitest run (scripts/test-all.mjs,
-// test/browser/run.mjs), by one line on its output, when the next run may start: once fewer files
-// are left than the run has workers.
+// The browser runs' reporter test/browser/worker-free.ts tells test/browser/run.mjs, by one line on
+// its output, when the next engine may start: once fewer files are left than the run has workers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import { WORKER_FREE } from '../../scripts/worker-free.mjs';
-import WorkerFree from '../worker-free';
+import WorkerFree from '../browser/worker-free';
+import { WORKER_FREE } from '../browser/workers.mjs';
 
 /** The lines the reporter printed after each step: the run's start, then each file's end. */
-function said(files: number, maxWorkers: number): number[] {
+function said(files: number, workers: number): number[] {
+  vi.stubEnv('BROWSER_WORKERS', String(workers));
   const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   write.mockClear();
   const lines = () => write.mock.calls.filter(([text]) => text === `${WORKER_FREE}\n`).length;
   const reporter = new WorkerFree();
-  const spec = { project: { config: { maxWorkers } } } as unknown as TestSpecification;
-  reporter.onTestRunStart(Array.from({ length: files }, () => spec));
+  reporter.onTestRunStart(Array.from({ length: files }, () => ({}) as TestSpecification));
   const after = [lines()];
   for (let i = 0; i < files; i++) {
     reporter.onTestModuleEnd();
@@ -25,6 +24,7 @@ function said(files: number, maxWorkers: number): number[] {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
 });
 
 describe('worker-free reporter', () => {
