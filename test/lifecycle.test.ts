@@ -44,14 +44,18 @@ describe('mounting and lifecycle', () => {
 
   it('a second init on the same target replaces the first', () => {
     init({ ...base, authToken: 'a' });
-    init({ ...base, authToken: 'b' });
+    const floating = init({ ...base, authToken: 'b' });
     expect(hosts()).toHaveLength(1);
     const box = document.createElement('div');
     document.body.append(box);
     init({ ...base, authToken: 'a', container: box });
-    init({ ...base, authToken: 'a', container: box });
+    const inline = init({ ...base, authToken: 'a', container: box });
     expect(box.querySelectorAll('[data-service-widget]')).toHaveLength(1);
     expect(hosts()).toHaveLength(2);
+    // Ended here: the inline one asks for /config on its next frame, and after this file that
+    // request would leave for the real network (test/setup.ts: the files share a worker).
+    floating.destroy();
+    inline.destroy();
   });
 
   it('destroy leaves the page as it was', () => {
