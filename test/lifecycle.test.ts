@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { init } from '../src/init';
 import { TEST_BASE_URL, TEST_PUBLIC_ID } from './msw-server';
 import { detectLocale } from '../src/options';
+import { atEndOfTest } from './helpers/end-of-test';
 import { passTime } from './helpers/time';
 
 const base = { publicId: TEST_PUBLIC_ID, baseUrl: TEST_BASE_URL };
@@ -45,17 +46,18 @@ describe('mounting and lifecycle', () => {
   it('a second init on the same target replaces the first', () => {
     init({ ...base, authToken: 'a' });
     const floating = init({ ...base, authToken: 'b' });
+    // Both widgets left here end with the test, passed or failed: the inline one asks for /config on
+    // its next frame, and after this file that request would leave for the real network (the files
+    // share a worker).
+    atEndOfTest(() => floating.destroy());
     expect(hosts()).toHaveLength(1);
     const box = document.createElement('div');
     document.body.append(box);
     init({ ...base, authToken: 'a', container: box });
     const inline = init({ ...base, authToken: 'a', container: box });
+    atEndOfTest(() => inline.destroy());
     expect(box.querySelectorAll('[data-service-widget]')).toHaveLength(1);
     expect(hosts()).toHaveLength(2);
-    // Ended here: the inline one asks for /config on its next frame, and after this file that
-    // request would leave for the real network (test/setup.ts: the files share a worker).
-    floating.destroy();
-    inline.destroy();
   });
 
   it('destroy leaves the page as it was', () => {
