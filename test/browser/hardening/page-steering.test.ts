@@ -183,7 +183,15 @@ async function startService(
     handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // After a redirect the widget refuses, Chromium may keep its connection to the service open, and
+  // close() alone waits for it: a hook timeout in one CI run, and again in 40 repeats here.
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
 }
 
