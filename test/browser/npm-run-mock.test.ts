@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openUrl, WAIT, type TestPage } from './engines';
+import { closeServer } from './close-server';
 import { REPO_ROOT } from './paths';
 
 const DEFAULT_PORT = 8787; // what the README documents
@@ -66,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (child?.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
+  if (pageServer) await closeServer(pageServer);
 });
 
 /** The integrator's page in a fresh tab (closed when the test finishes); `errors()`: uncaught and console errors. */

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { en } from '../../helpers/en';
+import { closeServer } from '../close-server';
 import { apiRequests, openPage, serverUrl, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
 import { PAGES_DIR, REPO_ROOT, urlPath } from '../paths';
 
@@ -183,15 +184,7 @@ async function startService(
     handle(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  // After a redirect the widget refuses, Chromium may keep its connection to the service open, and
-  // close() alone waits for it: a hook timeout in one CI run, and again in 40 repeats here.
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
+  onTestFinished(() => closeServer(server));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
 }
 
