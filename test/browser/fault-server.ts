@@ -4,8 +4,9 @@
 // normally and `/api/v1/widget/chat` according to the current fault. Used by
 // test/browser/hardening/faults.test.ts and lifecycle.test.ts, started per test file.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { serveStatic } from '../../mock/static-files';
+import { closeServer } from './close-server';
 import { REPO_ROOT } from './paths';
 
 export type Fault =
@@ -81,7 +82,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startFaultServer(): Promise<FaultServer> {
   const started = Date.now();
-  const sockets = new Set<Socket>();
   const state: FaultServer = {
     url: '',
     fault: 'normal',
@@ -93,10 +93,7 @@ export async function startFaultServer(): Promise<FaultServer> {
       state.configDelayMs = 0;
       state.requests.length = 0;
     },
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
 
   /** Writes frames one by one with a small pause, as a real stream arrives. */
@@ -222,10 +219,6 @@ export async function startFaultServer(): Promise<FaultServer> {
         res.end(JSON.stringify({ detail: { error: 'not_found' } }));
       }
     });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
