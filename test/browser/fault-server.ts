@@ -2,7 +2,8 @@
 // page.route): it serves the repo root as static files (so test pages, the fixtures and this
 // run's dist copy load from it, same origin as the API), answers `/api/v1/widget/config`
 // normally and `/api/v1/widget/chat` according to the current fault. Used by
-// test/browser/hardening/faults.test.ts and lifecycle.test.ts, started per test file.
+// test/browser/hardening/faults.test.ts, lifecycle-leaks.test.ts and test-isolation.test.ts,
+// started per test file.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveStatic } from '../../mock/static-files';
