@@ -372,7 +372,7 @@ describe('charts', () => {
     for (const theme of ['dark', 'light'] as const) {
       const name = `chart-${theme}${size}`;
       if (!process.env.UPDATE_DOC_IMAGES && !['chart-dark', 'chart-light-phone'].includes(name)) continue;
-      it(`screenshot: ${theme} theme, ${viewport.width}x${viewport.height} (${name}.png)`, async () => {
+      it(`${theme} theme, ${viewport.width}x${viewport.height}: a series picked, a mark hovered, the first and last months labelled (picture: ${name}.png)`, async () => {
         const wp = await tablesReply({ viewport, colorScheme: theme, initOptions: { theme } });
         const months = tableBlock(wp, 1);
         await click(months.locator('[part~="chart-button"]'));
@@ -586,7 +586,7 @@ describe('charts of hostile tables', () => {
       'Product with a long name 0',
     );
     await products.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
-    await wp.screenshot('chart-3000-rows-phone'); // artifacts/screenshots/, to look at
+    await wp.picture('chart-3000-rows-phone');
     expect(await wp.pageErrors()).toEqual([]);
     expect(await longest(wp)).toBeLessThan(LIMIT_MS);
   }, 180_000);

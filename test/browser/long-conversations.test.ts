@@ -293,9 +293,9 @@ describe('jump-to-latest screenshots', () => {
         );
         await expect.poll(() => fromEnd(wp), { timeout: WAIT }).toBeGreaterThan(200);
         const name = `jump-to-latest-${theme}-${locale}-${device}`;
-        const file = await wp.screenshot(name);
+        const file = await wp.picture(name);
         // docs/images/ holds Chromium's, refreshed on request only, so a test run leaves the tree clean.
-        if (process.env.UPDATE_DOC_IMAGES && ENGINE === 'chromium')
+        if (file && process.env.UPDATE_DOC_IMAGES && ENGINE === 'chromium')
           copyFileSync(file, path.join(REPO_ROOT, 'docs', 'images', `${name}.png`));
       });
   }

@@ -5,9 +5,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { WidgetPage } from './engines';
+import { KEEP_PICTURES } from './paths';
 
-/** Shoots the viewport as `name`-viewport, writes the panel's part of it to `file` (a PNG) and returns `file`. */
-export async function savePanelShot(wp: WidgetPage, name: string, file: string): Promise<string> {
+/**
+ * Shoots the viewport as `name`-viewport, writes the panel's part of it to `file` (a PNG) and
+ * returns `file`: a picture for people, taken only when the run keeps them (null otherwise).
+ */
+export async function savePanelShot(wp: WidgetPage, name: string, file: string): Promise<string | null> {
+  if (!KEEP_PICTURES) return null;
   const shot = readFileSync(await wp.screenshot(`${name}-viewport`)).toString('base64');
   const box = (await wp.part('panel').boundingBox())!;
   const panel = await wp.page.evaluate(

@@ -14,6 +14,13 @@ export const PAGES_DIR = path.join(BROWSER_WORK_DIR, 'pages');
  */
 export const RUNS_DIR = path.join(BROWSER_WORK_DIR, 'runs');
 export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'artifacts', 'screenshots');
+/**
+ * Whether this run takes the pictures that are for people to look at (artifacts/screenshots/,
+ * docs/images/): on request only, `SCREENSHOTS=1` or `npm run doc-images`. A test run takes only
+ * the screenshots a test reads the pixels of: a picture cost 0.1–0.3 s in Chromium and Firefox
+ * and 0.4–2.3 s in WebKit (docs/testing.md, "Where the time goes").
+ */
+export const KEEP_PICTURES = Boolean(process.env.SCREENSHOTS || process.env.UPDATE_DOC_IMAGES);
 
 /** The URL path of a file under the repo root, as the mock server's static handler serves it. */
 export const urlPath = (file: string): string => `/${path.relative(REPO_ROOT, file).split(path.sep).join('/')}`;

@@ -28,10 +28,10 @@ async function withKeyboardUp(
   // The layout viewport: Firefox on a desktop keeps a classic scrollbar beside it (phones overlay theirs).
   await openPanelFillsViewport(wp, vp, { scrollbar: 16 });
   await converse(wp);
-  if (shots) await wp.screenshot(`phone-${vp.width}x${vp.height}-open`);
+  if (shots) await wp.picture(`phone-${vp.width}x${vp.height}-open`);
   await expectInputsAtLeast16px(wp);
   const { list } = await keyboardUp(wp, vp);
-  if (shots) await wp.screenshot(`phone-${vp.width}x${vp.height}-keyboard`);
+  if (shots) await wp.picture(`phone-${vp.width}x${vp.height}-keyboard`);
   return { wp, list };
 }
 

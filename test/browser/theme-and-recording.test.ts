@@ -92,8 +92,8 @@ async function pixels(wp: WidgetPage, shot: string, points: { x: number; y: numb
   );
 }
 
-/** The panel cut out of the viewport's screenshot, as `name`-<engine>.png (or docs/images/`name`.png on request). */
-async function panelShot(wp: WidgetPage, name: string, docsEngines: string[] = ['chromium']): Promise<string> {
+/** The panel cut out of the viewport's screenshot, as `name`-<engine>.png (or docs/images/`name`.png), when the run keeps pictures. */
+async function panelShot(wp: WidgetPage, name: string, docsEngines: string[] = ['chromium']): Promise<string | null> {
   // docs/images/ is refreshed on request only (UPDATE_DOC_IMAGES=1), so a test run leaves the tree clean.
   const docs = process.env.UPDATE_DOC_IMAGES && docsEngines.includes(ENGINE);
   const file = docs

@@ -8,7 +8,7 @@ import { expect, inject, it, onTestFinished, type TestContext, type TestFunction
 import { mintToken } from '../../../mock/jwt';
 import type { WidgetEvent } from '../../../src/types';
 import { mockRequests, resetMock, serverUrl, writePage, type OpenPageOptions, type Violation } from '../helpers';
-import { SCREENSHOTS_DIR } from '../paths';
+import { KEEP_PICTURES, SCREENSHOTS_DIR } from '../paths';
 import { chromiumEngine } from './chromium';
 import type { ConsoleEntry, DriverPage, Engine, EngineName } from './driver';
 import { ENGINES } from './driver';
@@ -111,8 +111,10 @@ export interface WidgetPage {
   waitForReplies(count: number): Promise<Locator>;
   /** Opens the floating panel with the launcher and waits for the composer. */
   openPanel(): Promise<void>;
-  /** Saves artifacts/screenshots/<name>-<engine>.png. */
+  /** Saves artifacts/screenshots/<name>-<engine>.png, for a test to read. */
   screenshot(name: string): Promise<string>;
+  /** The same, as a picture for people: taken only when the run keeps them (KEEP_PICTURES); null otherwise. */
+  picture(name: string): Promise<string | null>;
   cookies(): Promise<{ name: string; value: string; domain: string }[]>;
   /** The other tabs of this test (the portal tab): URL and whether it has an opener. */
   otherTabs(): Promise<{ url: string; opener: boolean }[]>;
@@ -196,6 +198,7 @@ function widgetPage(driver: DriverPage, url: string, pageDir: string | null, tab
       await driver.screenshot(file);
       return file;
     },
+    picture: async (name) => (KEEP_PICTURES ? wp.screenshot(name) : null),
     cookies: () => driver.cookies(),
     otherTabs: () => driver.otherTabs(),
     async openTab() {

@@ -143,7 +143,7 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   await notice(wp, 'approval').waitFor();
   await wp.part('stop-button').waitFor({ state: 'detached' });
   await check('conversation + confirmation + approval');
-  await wp.screenshot(`hardening/a11y-${mode}-conversation`);
+  await wp.picture(`hardening/a11y-${mode}-conversation`);
 
   await scenario('limit-daily');
   await wp.send('One more question');
@@ -186,7 +186,7 @@ async function walkThroughStates(wp: WidgetPage, mode: string): Promise<Tally> {
   await wp.send('Top customers this quarter?');
   await notice(wp, 'interrupted').waitFor();
   await check('interrupted');
-  await wp.screenshot(`hardening/a11y-${mode}-interrupted-dark-tr`);
+  await wp.picture(`hardening/a11y-${mode}-interrupted-dark-tr`);
 
   await scenario('normal', { chunkDelayMs: 0 });
   await wp.part('history-button').click();

@@ -122,7 +122,7 @@ describe('keyboard only', () => {
     await wp.part('confirm-button').waitFor();
     const afterItem = await settledFocus(wp.page);
     walk.log.push(`conversation opened → ${describeFocus(afterItem)}`);
-    await wp.screenshot('hardening/keyboard-after-history-item');
+    await wp.picture('hardening/keyboard-after-history-item');
     // (Where focus lands here is checked by its own test below.)
 
     // Focus is in the composer now (checked below); the Confirm button is above it.

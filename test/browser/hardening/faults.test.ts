@@ -127,7 +127,7 @@ describe('faults before the answer began: the composer keeps the text', () => {
     expect((await wp.events()).filter((e) => e.type === 'error')).toEqual([
       expect.objectContaining({ code: 'unavailable' }),
     ]);
-    await wp.screenshot('hardening/fault-reset-before-headers');
+    await wp.picture('hardening/fault-reset-before-headers');
     figure(
       `${describeSeen(s)}; 4 widget attempts (${server.chatRequests().length} reached the server) in ${ms} ms, the last back-off on the test clock`,
     );
@@ -157,7 +157,7 @@ describe('faults before the answer began: the composer keeps the text', () => {
       expect(s.composer).toBe(TYPED);
       expect(s.user).toEqual([]);
       expect(s.text).not.toContain(bodyText);
-      await wp.screenshot(`hardening/fault-${fault}`);
+      await wp.picture(`hardening/fault-${fault}`);
       expect(server.chatRequests()).toHaveLength(1);
       figure(describeSeen(s));
     });
@@ -218,7 +218,7 @@ describe('faults after the answer began: the user message (and partial reply) st
     await wp.send(TYPED);
     await retriedOut(wp);
     const s = await seen(wp);
-    await wp.screenshot('hardening/fault-reset-after-headers');
+    await wp.picture('hardening/fault-reset-after-headers');
     figure(describeSeen(s));
     if (ENGINE === 'firefox') {
       // Firefox rejects fetch() itself when the connection drops right after the headers, before the page gets the
@@ -244,7 +244,7 @@ describe('faults after the answer began: the user message (and partial reply) st
     expect(s.user).toEqual([TYPED]);
     expect(s.assistant).toHaveLength(1);
     expect(s.assistant[0]!.text).toBe(PARTIAL_TEXT.trim());
-    await wp.screenshot('hardening/fault-reset-after-content');
+    await wp.picture('hardening/fault-reset-after-content');
     expect(server.chatRequests()).toHaveLength(1);
     figure(describeSeen(s));
   });

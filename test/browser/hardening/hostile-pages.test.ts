@@ -245,7 +245,7 @@ describe('hostile host pages', () => {
       expect(composer.bottom).toBeGreaterThanOrEqual(0);
       await c.check?.(wp);
       expect(await pageStyles(wp.page, SELECTORS), 'page styles with the panel open').toEqual(before);
-      await wp.screenshot(`hardening/${c.slug}`);
+      await wp.picture(`hardening/${c.slug}`);
 
       await wp.page.evaluate(() => window.__swTest.instance!.destroy());
       expect(await wp.page.locator('[data-service-widget]').count()).toBe(0);

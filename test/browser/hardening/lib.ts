@@ -7,15 +7,19 @@ import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeEach, expect, inject } from 'vitest';
 import type { TestPage } from '../engines';
-import { REPO_ROOT, SCREENSHOTS_DIR } from '../paths';
+import { KEEP_PICTURES, REPO_ROOT, SCREENSHOTS_DIR } from '../paths';
 
 export const HARDENING_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const SHOTS_DIR = path.join(SCREENSHOTS_DIR, 'hardening');
 const REPORT_JSON = path.join(REPO_ROOT, 'artifacts', 'hardening-report.json');
 const REPORT_MD = path.join(REPO_ROOT, 'artifacts', 'hardening-report.md');
 
-/** Saves a screenshot under artifacts/screenshots/hardening/<name>.png and returns the path. */
-export async function shot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot under artifacts/screenshots/hardening/<name>.png and returns the path: a
+ * picture for people, taken only when the run keeps them (null otherwise).
+ */
+export async function shot(page: Page, name: string): Promise<string | null> {
+  if (!KEEP_PICTURES) return null;
   mkdirSync(SHOTS_DIR, { recursive: true });
   const file = path.join(SHOTS_DIR, `${name}.png`);
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
