@@ -33,7 +33,9 @@ type TopsWindow = { __swTops: () => Record<string, number>; __whileStreaming?: R
 
 describe('a finished reply', () => {
   it('adds the buttons under its tables without moving the text below them', async () => {
-    const wp = await openPage({ scenario: 'tables', settings: { chunkDelayMs: 60 }, initOptions: { locale: 'en' } });
+    // 20 ms a frame: the reply's last paragraphs (the SQL block after "See the sales") still take
+    // about 8 frames, many animation frames for the widget to draw them while it streams.
+    const wp = await openPage({ scenario: 'tables', settings: { chunkDelayMs: 20 }, initOptions: { locale: 'en' } });
     await wp.openPanel();
     // At each change while the reply streams, once the last paragraph below a table has come: the
     // paragraphs' places (relative to the reply's top). The last such change is kept.
