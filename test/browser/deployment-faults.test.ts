@@ -63,9 +63,10 @@ async function expectSetupNotice(wp: WidgetPage, cause: string): Promise<void> {
 /**
  * A reply streamed at a model's pace: frame by frame, over several reads. (The mock's default sends
  * a reply at once; on a loaded machine its first byte may then come a second late, which is what a
- * buffering proxy looks like to the page.)
+ * buffering proxy looks like to the page.) The answer's 60 frames, 20 ms apart, take 1.2 s: a page
+ * would have to miss them for over half a second twice to read them in fewer than three reads.
  */
-const STREAMED = { chunkDelayMs: 60 };
+const STREAMED = { chunkDelayMs: 20 };
 
 describe('deployment faults: one console line, the visitor told the site is not set up', () => {
   it('a healthy deployment on another origin logs no line and shows no notice', async () => {
