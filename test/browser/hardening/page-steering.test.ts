@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { en } from '../../helpers/en';
 import { closeServer } from '../close-server';
-import { apiRequests, openPage, serverUrl, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
+import { apiRequests, nextTimer, openPage, serverUrl, WAIT, type EnginePageOptions, type WidgetPage } from '../engines';
 import { PAGES_DIR, REPO_ROOT, urlPath } from '../paths';
 
 /** A host the page may name but that must never be asked (`.invalid` never resolves). */
@@ -200,11 +200,19 @@ describe('requests go to baseUrl and nowhere else', () => {
         return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"read_only":false}');
       res.writeHead(307, { Location: `${elsewhere.url}${req.url}` }).end();
     });
-    const wp = await openPage({ initOptions: { locale: 'en', baseUrl: service.url } });
+    // The widget retries a request that got no answer three times; the last back-off (1–2 s) moves
+    // on the page's clock (fixtures/test-clock.js) instead of in real seconds.
+    const wp = await openPage({
+      earlyFixtures: ['test-clock.js'],
+      initOptions: { locale: 'en', baseUrl: service.url },
+    });
     await wp.openPanel();
     await wp.send('Delete all orders of customer 42');
     const notice = wp.part('notice');
-    await notice.waitFor({ timeout: WAIT });
+    // count, not waitFor: the notice comes only once the clock moves.
+    await expect
+      .poll(async () => (await nextTimer(wp, 2_000), await notice.count()), { timeout: WAIT })
+      .toBeGreaterThan(0);
     expect(await notice.getAttribute('data-kind')).toBe('error');
     expect(await wp.part('composer-input').inputValue()).toBe('Delete all orders of customer 42');
     expect(await wp.host.locator('[part~="message"][data-role="assistant"]').count()).toBe(0);
