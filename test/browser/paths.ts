@@ -17,8 +17,9 @@ export const SCREENSHOTS_DIR = path.join(REPO_ROOT, 'artifacts', 'screenshots');
 /**
  * Whether this run takes the pictures that are for people to look at (artifacts/screenshots/,
  * docs/images/): on request only, `SCREENSHOTS=1` or `npm run doc-images`. A test run takes only
- * the screenshots a test reads the pixels of: a picture cost 0.1–0.3 s in Chromium and Firefox
- * and 0.4–2.3 s in WebKit (docs/testing.md, "Where the time goes").
+ * the screenshots a test reads the pixels of: a picture cost about 0.15 s in Chromium and Firefox
+ * and 0.05–2.3 s in WebKit, the first on a page the slowest (docs/testing.md, "Pictures are not
+ * tests").
  */
 export const KEEP_PICTURES = Boolean(process.env.SCREENSHOTS || process.env.UPDATE_DOC_IMAGES);
 
