@@ -1,6 +1,6 @@
-// Bundles that the browser tests build for themselves (the React and Vue example apps), built once
-// and shared by every engine's run (test/browser/run.mjs runs vitest once per engine) and by later
-// runs, as long as nothing they are built from changed: the cache key is a hash of the given text
+// Bundles that the browser tests build for themselves (the React and Vue example apps, the
+// sanitizer corpus), built once and shared by every engine's run (test/browser/run.mjs runs vitest
+// once per engine) and by later runs, as long as nothing they are built from changed: the cache key is a hash of the given text
 // (entry, shim, build options) and of the files and directories given (src/, the example
 // wrappers, package-lock.json for the versions of Vite, React and Vue). A changed byte in any of
 // them is a new key, so a stale bundle is never served.

@@ -4,22 +4,25 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE, openUrl, serverUrl } from './engines';
-import { BROWSER_WORK_DIR, PAGES_DIR, urlPath } from './paths';
+import { cachedBuild } from './build-cache';
+import { PAGES_DIR, urlPath } from './paths';
 
 // Under the strictest policy the widget supports: only DOMPurify's own Trusted Types policy.
 const CSP = "default-src 'none'; script-src 'self'; require-trusted-types-for 'script'; trusted-types dompurify";
-const outDir = join(BROWSER_WORK_DIR, `sanitizer-bundle-${process.pid}`);
+let outDir = '';
 
-// Built with the project's vite.config.ts (production: minified, as widget.js), so the corpus runs
-// against the very marked and DOMPurify code widget.js ships: as published (test/build/published-deps.test.ts).
-beforeAll(async () => {
-  rmSync(outDir, { recursive: true, force: true });
+/**
+ * Built with the project's vite.config.ts (production: minified, as widget.js), so the corpus runs
+ * against the very marked and DOMPurify code widget.js ships: as published
+ * (test/build/published-deps.test.ts).
+ */
+async function bundle(dir: string): Promise<void> {
   await build({
     configFile: 'vite.config.ts',
     mode: 'production',
     logLevel: 'silent',
     build: {
-      outDir,
+      outDir: dir,
       emptyOutDir: false,
       sourcemap: false,
       lib: {
@@ -30,6 +33,27 @@ beforeAll(async () => {
       },
     },
   });
+}
+
+// Built once for the three engines and for later runs, until what it is built from changes
+// (./build-cache.ts), as the framework bundles are.
+beforeAll(async () => {
+  ({ dir: outDir } = await cachedBuild(
+    'sanitizer',
+    {
+      text: bundle.toString(),
+      files: [
+        'vite.config.ts',
+        'build',
+        'src',
+        'test/browser/fixtures/sanitizer-entry.ts',
+        'test/markdown/payloads.ts',
+        'test/markdown/helpers.ts',
+        'package-lock.json',
+      ],
+    },
+    bundle,
+  ));
 }, 120_000);
 
 /** A page of the mock's that loads `scripts` (copied from the bundle dir), with an optional CSP. */
