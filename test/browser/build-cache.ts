@@ -1,9 +1,9 @@
 // Bundles that the browser tests build for themselves (the React and Vue example apps, the
 // sanitizer corpus), built once and shared by every engine's run (test/browser/run.mjs runs vitest
-// once per engine) and by later runs, as long as nothing they are built from changed: the cache key is a hash of the given text
-// (entry, shim, build options) and of the files and directories given (src/, the example
-// wrappers, package-lock.json for the versions of Vite, React and Vue). A changed byte in any of
-// them is a new key, so a stale bundle is never served.
+// once per engine) and by later runs, as long as nothing they are built from changed: the cache
+// key is a hash of the given text (entry, shim, build options) and of the files and directories
+// given (src/, the example wrappers, package-lock.json for the versions of Vite, React and Vue). A
+// changed byte in any of them is a new key, so a stale bundle is never served.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
