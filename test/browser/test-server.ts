@@ -117,12 +117,15 @@ function testRoutes(): NodeHandler {
 }
 
 /**
- * Replies stream a frame every few milliseconds, as a model writes, not all in one network chunk:
+ * Replies stream a frame a millisecond apart, each written on its own, not all in one network chunk:
  * on a loaded machine a reply that came late and whole would pass for a buffering proxy's
- * (src/api/read.ts). The `long` scenario's 3,000 chunks take 1 ms each. Tests that want another
- * pace set `chunkDelayMs` or `longChunkDelayMs`.
+ * (src/api/read.ts: fewer than three reads, and its first frame over a second late). The `long`
+ * scenario's 3,000 chunks take 1 ms each too. A test waits for a reply's end, not for its pace: at
+ * 4 ms a frame, the pace was idle time of every test that sends (docs/testing.md, "Where the time
+ * goes"). Tests that watch a reply while it streams set a slower `chunkDelayMs` or
+ * `longChunkDelayMs`.
  */
-const CHUNK_DELAY_MS = 4;
+const CHUNK_DELAY_MS = 1;
 
 export const startTestServer = (): Promise<RunningMockServer> =>
   startMockServer({
