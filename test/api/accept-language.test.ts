@@ -2,7 +2,7 @@
 // endpoints are a list typed against the client's interface: a new method of `ApiClient` that is
 // not in it fails to compile, and one that is not called here fails the count below.
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
 import { server } from '../msw-server';
 import { API, chunk, DONE, makeClient, sse } from './helpers';
@@ -67,7 +67,15 @@ describe('Accept-Language', () => {
         ? HttpResponse.json({ detail: { error: 'service_unavailable' } }, { status: 503 })
         : HttpResponse.json({ read_only: false }),
     );
-    await makeClient({ locale: () => 'tr', random: () => 0 }).getConfig();
+    // The back-off between the attempts moves on Vitest's clock, not in real seconds.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const config = makeClient({ locale: () => 'tr' }).getConfig();
+      await vi.advanceTimersByTimeAsync(60_000);
+      await config;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(requests).toHaveLength(3);
     expect(requests.map((r) => r.headers.get('Accept-Language'))).toEqual(['tr', 'tr', 'tr']);
   });

@@ -1,7 +1,7 @@
 // Requests go to baseUrl and nowhere else (docs/security.md; docs/protocol.md, "Every request"): no redirect is
 // followed, and an id from the service that would move the path is refused without a request.
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ProtocolError } from '../../src/api/errors';
 import type { ChatEvent } from '../../src/api/types';
 import { server } from '../msw-server';
@@ -17,6 +17,11 @@ function record() {
 }
 
 describe('redirects', () => {
+  // A redirect is a network error, retried 3 times: the back-off between them moves on Vitest's
+  // clock, not in real seconds.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+  afterEach(() => vi.useRealTimers());
+
   // msw cannot follow a POST's redirect at all; test/browser/hardening/page-steering.test.ts shows
   // Chromium following it to a real server before the fix.
   it('a 307 to another origin is not followed: the request fails, nothing reaches the other origin', async () => {
@@ -33,11 +38,10 @@ describe('redirects', () => {
       }),
     );
     const events: ChatEvent[] = [];
-    // random 0: the shortest backoff, the 3 automatic retries stay fast.
-    const sending = makeClient({ random: () => 0 }).chat({ message: 'Delete all orders of customer 42' }, (e) =>
-      events.push(e),
-    );
-    await expect(sending).rejects.toBeInstanceOf(NetworkError);
+    const sending = makeClient().chat({ message: 'Delete all orders of customer 42' }, (e) => events.push(e));
+    const failed = expect(sending).rejects.toBeInstanceOf(NetworkError);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await failed;
     expect(elsewhere).toBe(0);
     expect(seen.filter((r) => r.includes(ELSEWHERE))).toEqual([]);
     expect(events).toEqual([]);
@@ -55,7 +59,9 @@ describe('redirects', () => {
         return HttpResponse.json({ title: 'Not the service' });
       }),
     );
-    await expect(makeClient({ random: () => 0 }).getConfig()).rejects.toBeInstanceOf(NetworkError);
+    const failed = expect(makeClient().getConfig()).rejects.toBeInstanceOf(NetworkError);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await failed;
     expect(elsewhere).toBe(0);
   });
 });
