@@ -61,9 +61,10 @@ async function expectSetupNotice(wp: WidgetPage, cause: string): Promise<void> {
 }
 
 /**
- * A reply streamed at a model's pace: frame by frame, over several reads. (The mock's default sends
- * a reply at once; on a loaded machine its first byte may then come a second late, which is what a
- * buffering proxy looks like to the page.) The answer's 60 frames, 20 ms apart, take 1.2 s: a page
+ * A reply streamed at a model's pace: frame by frame, over several reads. (The test server's default
+ * writes a frame every millisecond, a whole reply within a few tens of ms; on a loaded machine the
+ * page may read it in one or two reads with its first byte a second late, which is what a buffering
+ * proxy looks like to the page.) The answer's 60 frames, 20 ms apart, take 1.2 s: a page
  * would have to miss them for over half a second twice to read them in fewer than three reads.
  */
 const STREAMED = { chunkDelayMs: 20 };
